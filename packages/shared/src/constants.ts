@@ -1,0 +1,40 @@
+// Every business number of the shop lives here once, so the web app, the API and the tests
+// cannot drift apart (SPEC.md point 9).
+
+// Cart and shipping
+export const FREE_SHIPPING_THRESHOLD = 80000;
+export const SHIPPING_FEE = 3990;
+export const QTY_MIN = 1;
+export const QTY_MAX = 99;
+
+// Catalogue and content
+export const FEATURED_PRODUCTS = 4;
+export const BLOG_PAGE_SIZE = 6;
+/** The admin product table flags stock at or below this number. */
+export const LOW_STOCK_MAX = 5;
+/** The dashboard counts as critical only stock strictly below this number. */
+export const CRITICAL_STOCK_BELOW = 5;
+export const WARRANTY_MONTHS = 6;
+
+// Timings, in milliseconds
+export const TOAST_DEFAULT_MS = 3400;
+export const UNDO_TOAST_MS = 3500;
+export const REGISTER_TOAST_MS = 2600;
+export const REGISTER_REDIRECT_MS = 1200;
+
+// Form limits, in characters
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 10;
+export const EMAIL_MAX = 100;
+export const NAME_MAX = 100;
+export const CONTACT_MESSAGE_MAX = 500;
+export const SUPPORT_DESCRIPTION_MIN = 10;
+export const SUPPORT_DESCRIPTION_MAX = 600;
+
+// Browser storage
+export const STORAGE_KEYS = {
+  token: 'nexbyte_token',
+  user: 'nexbyte_user',
+  cart: 'nexbyte_cart',
+} as const;
+export const AUTH_CHANGE_EVENT = 'auth-change';

@@ -1,0 +1,23 @@
+/** Chilean mobile number as the forms show it: '9 1234 5678'. */
+export const PHONE_PATTERN = /^9 \d{4} \d{4}$/;
+
+const NATIONAL_DIGITS = 9;
+const COUNTRY_CODE = '56';
+
+/**
+ * Shapes the phone field while the shopper types or pastes. A leading 56 is taken as the
+ * country code only once there are more digits than a national number holds, because a
+ * number typed without it could itself begin with 5 and 6.
+ */
+export function formatPhone(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  const start = input.trimStart();
+  const hasCountryCode = start.startsWith(`+${COUNTRY_CODE}`) || start.startsWith(COUNTRY_CODE);
+  if (hasCountryCode && digits.length > NATIONAL_DIGITS) digits = digits.slice(COUNTRY_CODE.length);
+  digits = digits.slice(0, NATIONAL_DIGITS);
+  return [digits.slice(0, 1), digits.slice(1, 5), digits.slice(5, 9)].filter(Boolean).join(' ');
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value);
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { CONTACT_MESSAGE_MAX, NAME_MAX } from '../constants';
+import { emailField, requiredText } from './fields';
+
+export const MESSAGES_CONTACTO = {
+  nombre: 'El nombre es requerido.',
+  email: 'Formato de correo inválido.',
+  mensaje: 'El mensaje es requerido.',
+} as const;
+
+/** The hidden company field: bots fill it, people never see it. */
+export const honeypotField = z.unknown().optional();
+
+export function isHoneypotFilled(value: unknown): boolean {
+  return value !== undefined && value !== null && String(value).trim() !== '';
+}
+
+export function buildContactoSchema(domains: readonly string[]) {
+  return z.object({
+    nombre: requiredText(MESSAGES_CONTACTO.nombre, { max: NAME_MAX }),
+    email: emailField({ format: MESSAGES_CONTACTO.email }, domains),
+    mensaje: requiredText(MESSAGES_CONTACTO.mensaje, { max: CONTACT_MESSAGE_MAX }),
+    empresa: honeypotField,
+  });
+}

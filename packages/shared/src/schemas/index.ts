@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from '../email-domains';
+import { buildLoginSchema, buildRegistroSchema } from './auth';
+import { buildContactoSchema } from './contact';
+import { buildSoporteSchema } from './support';
+
+export * from './auth';
+export * from './contact';
+export * from './fields';
+export * from './products';
+export * from './records';
+export * from './support';
+export * from './users';
+
+/** The schemas whose e-mail rule depends on the configured domains. */
+export function buildDomainSchemas(domains: readonly string[] = DEFAULT_ALLOWED_EMAIL_DOMAINS) {
+  return {
+    registro: buildRegistroSchema(domains),
+    login: buildLoginSchema(domains),
+    contacto: buildContactoSchema(domains),
+    soporte: buildSoporteSchema(domains),
+  };
+}
+export type DomainSchemas = ReturnType<typeof buildDomainSchemas>;
+
+export type RegistroInput = z.input<DomainSchemas['registro']>;
+export type Registro = z.output<DomainSchemas['registro']>;
+export type LoginInput = z.input<DomainSchemas['login']>;
+export type ContactoInput = z.input<DomainSchemas['contacto']>;
+export type SoporteInput = z.input<DomainSchemas['soporte']>;
+export type Soporte = z.output<DomainSchemas['soporte']>;

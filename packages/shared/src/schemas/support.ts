@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { SUPPORT_DESCRIPTION_MAX, SUPPORT_DESCRIPTION_MIN } from '../constants';
+import { honeypotField } from './contact';
+import {
+  comunaField,
+  comunaInRegion,
+  emailField,
+  MAX_MESSAGE,
+  optionalText,
+  phoneField,
+  regionField,
+  requiredText,
+} from './fields';
+
+export const EQUIPOS = ['PC_ESCRITORIO', 'NOTEBOOK', 'CONSOLA', 'OTRO'] as const;
+export type Equipo = (typeof EQUIPOS)[number];
+export const EQUIPO_LABELS: Record<Equipo, string> = {
+  PC_ESCRITORIO: 'PC de escritorio',
+  NOTEBOOK: 'Notebook',
+  CONSOLA: 'Consola',
+  OTRO: 'Otro',
+};
+
+export const PRIORIDADES = ['BAJA', 'NORMAL', 'ALTA', 'CRITICA', 'URGENTE'] as const;
+export type Prioridad = (typeof PRIORIDADES)[number];
+/** What the public form offers; the API accepts every priority. */
+export const PRIORIDADES_PUBLICAS = [
+  'NORMAL',
+  'ALTA',
+  'CRITICA',
+] as const satisfies readonly Prioridad[];
+export const PRIORIDAD_DEFAULT: Prioridad = 'NORMAL';
+
+export const SERVICIOS = [
+  'Diagnóstico',
+  'Mantención preventiva',
+  'Instalación/Upgrade',
+  'Respaldo de datos',
+  'Formateo/OS limpio',
+] as const;
+export type Servicio = (typeof SERVICIOS)[number];
+
+export const MESSAGES_SOPORTE = {
+  nombreCliente: 'Tu nombre es requerido.',
+  emailCliente: 'Correo inválido.',
+  telefonoCliente: 'Formato: 9 XXXX XXXX',
+  region: 'Selecciona región.',
+  comuna: 'Selecciona comuna.',
+  equipo: 'Selecciona el equipo.',
+  prioridad: 'Selecciona una prioridad válida.',
+  serviciosRequeridos: 'Elige al menos un servicio.',
+  descripcionProblema: 'Cuéntanos más (≥10 caracteres).',
+} as const;
+
+export const SUPPORT_DIRECCION_MAX = 200;
+
+export function buildSoporteSchema(domains: readonly string[]) {
+  const m = MESSAGES_SOPORTE;
+  const fields = z.object({
+    nombreCliente: requiredText(m.nombreCliente, { min: 2 }),
+    emailCliente: emailField({ format: m.emailCliente }, domains),
+    telefonoCliente: phoneField(m.telefonoCliente),
+    region: regionField(m.region),
+    comuna: comunaField(m.comuna),
+    direccion: optionalText(SUPPORT_DIRECCION_MAX),
+    equipo: z.enum(EQUIPOS, { error: m.equipo }),
+    prioridad: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+        z.enum(PRIORIDADES, { error: m.prioridad }),
+      )
+      .default(PRIORIDAD_DEFAULT),
+    serviciosRequeridos: z
+      .array(z.enum(SERVICIOS, { error: m.serviciosRequeridos }), { error: m.serviciosRequeridos })
+      .min(1, { error: m.serviciosRequeridos })
+      .max(SERVICIOS.length, { error: m.serviciosRequeridos })
+      .transform((list) => [...new Set(list)]),
+    descripcionProblema: z
+      .string({ error: m.descripcionProblema })
+      .trim()
+      .min(SUPPORT_DESCRIPTION_MIN, { error: m.descripcionProblema })
+      .max(SUPPORT_DESCRIPTION_MAX, { error: MAX_MESSAGE(SUPPORT_DESCRIPTION_MAX) }),
+    empresa: honeypotField,
+  });
+  return comunaInRegion(fields, m.comuna);
+}
