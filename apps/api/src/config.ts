@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEmailDomains, PASSWORD_MAX, PASSWORD_MIN } from '@nexbyte/shared';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface LoginLimits {
+  perAccount: number;
+  perClient: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  allowedEmailDomains: readonly string[];
+  admin: { email: string; password: string };
+  redisUrl: string | undefined;
+  logLevel: string;
+  webDistDir: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+  rateLimit: { max: number; formsMax: number };
+  loginLimits: LoginLimits;
+  seedDemoData: boolean;
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  JWT_SECRET: z.string().optional(),
+  ALLOWED_EMAIL_DOMAINS: z.string().optional(),
+  ADMIN_EMAIL: z.string().default('admin@duoc.cl'),
+  ADMIN_PASSWORD: z.string().default('admin123'),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024),
+  TRUST_PROXY: z.stringbool().default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_FORMS_MAX: z.coerce.number().int().positive().default(20),
+  LOGIN_MAX_FAILS_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILS_CLIENT: z.coerce.number().int().positive().default(20),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  SEED_DEMO_DATA: z.stringbool().default(true),
+});
+
+export class ConfigError extends Error {}
+
+/**
+ * With the embedded database and no JWT_SECRET, a secret is generated once and kept in DATA_DIR so
+ * sessions survive restarts. Production must say its secret explicitly.
+ */
+function resolveJwtSecret(env: z.infer<typeof envSchema>): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) {
+      throw new ConfigError('JWT_SECRET debe tener al menos 32 caracteres.');
+    }
+    return env.JWT_SECRET;
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Falta JWT_SECRET: en producción el servidor no arranca sin un secreto propio (32 caracteres o más).',
+    );
+  }
+  if (env.DATABASE_URL) {
+    throw new ConfigError(
+      'Falta JWT_SECRET: con DATABASE_URL cada instancia debe compartir el mismo secreto.',
+    );
+  }
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Configuración inválida: ${problems}`);
+  }
+  const env = parsed.data;
+  if (env.ADMIN_PASSWORD.length < PASSWORD_MIN || env.ADMIN_PASSWORD.length > PASSWORD_MAX) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres (la regla de inicio de sesión).`,
+    );
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR),
+    jwtSecret: resolveJwtSecret(env),
+    jwtExpiresIn: '8h',
+    allowedEmailDomains: parseEmailDomains(env.ALLOWED_EMAIL_DOMAINS),
+    admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    rateLimit: { max: env.RATE_LIMIT_MAX, formsMax: env.RATE_LIMIT_FORMS_MAX },
+    loginLimits: {
+      perAccount: env.LOGIN_MAX_FAILS_ACCOUNT,
+      perClient: env.LOGIN_MAX_FAILS_CLIENT,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    seedDemoData: env.SEED_DEMO_DATA,
+  };
+}

@@ -1,0 +1,109 @@
+import { computeRunCheckDigit } from '@nexbyte/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import { hashPassword } from '../modules/auth/passwords';
+import type { Db } from './client';
+import { DEMO_CATEGORIAS, DEMO_PRODUCTOS } from './demo-data';
+import { appMeta, categorias, contactos, productos, solicitudesSoporte, usuarios } from './schema';
+
+const DEMO_MARKER = 'demo_data_loaded_at';
+// Any fixed number works: it only has to be the same in every instance that may seed at once.
+const SEED_LOCK = 724_001;
+
+const runOf = (body: string) => `${body}-${computeRunCheckDigit(body)}`;
+
+export const DEMO_CLIENT = { correo: 'cliente@gmail.com', password: 'cliente123' } as const;
+
+/**
+ * Loads the demo catalogue and accounts once. A marker row, written in the same transaction under an
+ * advisory lock, makes a second run (or a second instance starting at the same time) a no-op.
+ */
+export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Promise<boolean> {
+  const [adminHash, clientHash] = await Promise.all([
+    hashPassword(config.admin.password),
+    hashPassword(DEMO_CLIENT.password),
+  ]);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+    if (done.length > 0) return false;
+
+    const cats = await tx
+      .insert(categorias)
+      .values(DEMO_CATEGORIAS.map((c) => ({ nombre: c.nombre })))
+      .onConflictDoNothing()
+      .returning();
+    const allCats =
+      cats.length === DEMO_CATEGORIAS.length ? cats : await tx.select().from(categorias);
+    const catByName = new Map<string, number>(allCats.map((c) => [c.nombre, c.id]));
+    const imageByName = new Map<string, string>(DEMO_CATEGORIAS.map((c) => [c.nombre, c.imagen]));
+
+    // Older first, so "Más recientes" shows the end of the list first; one hour apart.
+    const now = Date.now();
+    await tx.insert(productos).values(
+      DEMO_PRODUCTOS.map((p, i) => ({
+        nombre: p.nombre,
+        descripcion: p.descripcion,
+        precio: p.precio.toFixed(2),
+        stock: p.stock,
+        activo: p.activo ?? true,
+        categoriaId: catByName.get(p.categoria)!,
+        imagen:
+          p.conImagen === false ? null : `/img/categorias/${imageByName.get(p.categoria)}.svg`,
+        createdAt: new Date(now - (DEMO_PRODUCTOS.length - i) * 3_600_000),
+      })),
+    );
+
+    await tx
+      .insert(usuarios)
+      .values([
+        {
+          run: runOf('11111111'),
+          nombre: 'Administradora',
+          apellidos: 'Nexbyte',
+          correo: config.admin.email,
+          passHash: adminHash,
+          role: 'ADMIN',
+          telefono: '9 1111 2222',
+          region: 'Metropolitana de Santiago',
+          comuna: 'Santiago',
+          direccion: 'Av. Libertador Bernardo O’Higgins 1234',
+        },
+        {
+          run: runOf('12345678'),
+          nombre: 'Camila',
+          apellidos: 'Rojas Muñoz',
+          correo: DEMO_CLIENT.correo,
+          passHash: clientHash,
+          role: 'CLIENT',
+          telefono: '9 8765 4321',
+          region: 'Valparaíso',
+          comuna: 'Viña del Mar',
+          direccion: 'Calle Valparaíso 456, depto. 32',
+        },
+      ])
+      .onConflictDoNothing();
+
+    await tx.insert(contactos).values({
+      nombre: 'Jorge Soto',
+      email: 'jorge.soto@gmail.com',
+      mensaje: '¿Tienen stock del SSD Kingston NV2 para retiro en tienda esta semana?',
+    });
+    await tx.insert(solicitudesSoporte).values({
+      nombreCliente: 'Valentina Pérez',
+      emailCliente: 'valentina.perez@duoc.cl',
+      telefonoCliente: '9 5555 1234',
+      region: 'Biobío',
+      comuna: 'Concepción',
+      direccion: 'Los Carrera 890',
+      equipo: 'NOTEBOOK',
+      prioridad: 'ALTA',
+      serviciosRequeridos: ['Diagnóstico', 'Mantención preventiva'],
+      descripcionProblema:
+        'El notebook se apaga solo al abrir juegos y el ventilador suena muy fuerte.',
+    });
+
+    await tx.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() });
+    return true;
+  });
+}

@@ -1,0 +1,67 @@
+import {
+  buildDomainSchemas,
+  contactoSchema,
+  errorResponseSchema,
+  isHoneypotFilled,
+  messageResponseSchema,
+} from '@nexbyte/shared';
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactos } from '../../db/schema';
+import { adminOnly } from '../params';
+
+export const CONTACT_RECEIVED = 'Mensaje enviado. ¡Gracias! Te responderemos a la brevedad.';
+
+const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { contacto } = buildDomainSchemas(app.config.allowedEmailDomains);
+  const tags = ['contacto'];
+
+  app.post(
+    '/contactos',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'Un campo `empresa` no vacío (honeypot) recibe la misma respuesta y no se guarda nada.',
+        body: contacto,
+        response: { 201: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { empresa, ...message } = request.body;
+      if (isHoneypotFilled(empresa)) {
+        request.log.info('mensaje de contacto descartado por el honeypot');
+      } else {
+        await app.db.insert(contactos).values(message);
+      }
+      return reply.status(201).send({ message: CONTACT_RECEIVED });
+    },
+  );
+
+  app.get(
+    '/contactos',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        response: {
+          200: z.array(contactoSchema),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .select()
+        .from(contactos)
+        .orderBy(desc(contactos.fechaEnvio), desc(contactos.id));
+      return rows.map((r) => ({ ...r, fechaEnvio: r.fechaEnvio.toISOString() }));
+    },
+  );
+};
+
+export default contactRoutes;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A database id: a positive 32-bit integer, so PostgreSQL never sees one out of range. */
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'El identificador no es válido.' })
+    .int({ error: 'El identificador no es válido.' })
+    .min(1, { error: 'El identificador no es válido.' })
+    .max(2_147_483_647, { error: 'El identificador no es válido.' }),
+});
+
+export const adminOnly = [{ bearerAuth: [] }];

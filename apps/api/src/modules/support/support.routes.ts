@@ -1,0 +1,78 @@
+import {
+  buildDomainSchemas,
+  errorResponseSchema,
+  isHoneypotFilled,
+  messageResponseSchema,
+  solicitudSoporteSchema,
+  type Equipo,
+  type Prioridad,
+} from '@nexbyte/shared';
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { solicitudesSoporte } from '../../db/schema';
+import { adminOnly } from '../params';
+
+export const SUPPORT_RECEIVED = 'Solicitud enviada. Te contactaremos con una cotización estimada.';
+
+const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { soporte } = buildDomainSchemas(app.config.allowedEmailDomains);
+  const tags = ['soporte'];
+
+  app.post(
+    '/soporte',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'Un campo `empresa` no vacío (honeypot) recibe la misma respuesta y no se guarda nada.',
+        body: soporte,
+        response: { 201: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { empresa, ...solicitud } = request.body;
+      if (isHoneypotFilled(empresa)) {
+        request.log.info('solicitud de soporte descartada por el honeypot');
+      } else {
+        await app.db.insert(solicitudesSoporte).values({
+          ...solicitud,
+          telefonoCliente: solicitud.telefonoCliente ?? null,
+          direccion: solicitud.direccion ?? null,
+        });
+      }
+      return reply.status(201).send({ message: SUPPORT_RECEIVED });
+    },
+  );
+
+  app.get(
+    '/soporte',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        response: {
+          200: z.array(solicitudSoporteSchema),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .select()
+        .from(solicitudesSoporte)
+        .orderBy(desc(solicitudesSoporte.fechaCreacion), desc(solicitudesSoporte.id));
+      return rows.map((r) => ({
+        ...r,
+        equipo: r.equipo as Equipo,
+        prioridad: r.prioridad as Prioridad,
+        fechaCreacion: r.fechaCreacion.toISOString(),
+      }));
+    },
+  );
+};
+
+export default supportRoutes;

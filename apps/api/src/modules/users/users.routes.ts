@@ -1,0 +1,125 @@
+import {
+  adminUsuarioCreateSchema,
+  adminUsuarioUpdateSchema,
+  errorResponseSchema,
+  usuarioSchema,
+} from '@nexbyte/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict, notFound } from '../../http-errors';
+import { hashPassword } from '../auth/passwords';
+import { adminOnly, idParams } from '../params';
+import { deleteUser, findUserById, insertUser, listUsers, updateUser } from './users.repository';
+
+const USER_NOT_FOUND = 'Usuario no encontrado.';
+export const SELF_DELETE = 'No puedes eliminar tu propia cuenta.';
+
+const errorResponses = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+};
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['usuarios'];
+
+  app.get(
+    '/usuarios',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        response: { 200: z.array(usuarioSchema), ...errorResponses },
+      },
+    },
+    async () => listUsers(app.db),
+  );
+
+  app.get(
+    '/usuarios/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        params: idParams,
+        response: { 200: usuarioSchema, 404: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      return user;
+    },
+  );
+
+  app.post(
+    '/usuarios',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        body: adminUsuarioCreateSchema,
+        response: { 201: usuarioSchema, 409: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { pass, ...data } = request.body;
+      const user = await insertUser(app.db, {
+        ...data,
+        telefono: data.telefono ?? null,
+        passHash: await hashPassword(pass),
+      });
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.put(
+    '/usuarios/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        params: idParams,
+        body: adminUsuarioUpdateSchema,
+        response: { 200: usuarioSchema, 404: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(app.db, request.params.id, {
+        ...request.body,
+        telefono: request.body.telefono ?? null,
+      });
+      if (!user) throw notFound(USER_NOT_FOUND);
+      return user;
+    },
+  );
+
+  app.delete(
+    '/usuarios/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        params: idParams,
+        response: {
+          204: z.null(),
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.user?.id === request.params.id) throw conflict(SELF_DELETE);
+      if (!(await deleteUser(app.db, request.params.id))) throw notFound(USER_NOT_FOUND);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI built from the routes' zod schemas, browsable at /api/docs and as JSON at /api/docs/json. */
+async function docs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Nexbyte API',
+        description:
+          'API de la tienda Nexbyte. Las rutas de administración requieren `Authorization: Bearer <token>` de un usuario ADMIN.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', logLevel: 'warn' });
+}
+
+export default fp(docs, { name: 'docs' });
