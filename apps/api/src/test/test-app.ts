@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { DEMO_CLIENT, seedDemoData } from '../db/seed';
+
+export const DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+export const ADMIN = { correo: 'admin@duoc.cl', pass: 'admin123' } as const;
+export const CLIENT = { correo: DEMO_CLIENT.correo, pass: DEMO_CLIENT.password } as const;
+
+/** A configuration for tests: generous request limits unless a test asks for tight ones. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nexbyte-test-')),
+    WEB_DIST_DIR: path.join(tmpdir(), 'nexbyte-no-web'),
+    RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_FORMS_MAX: '100000',
+    LOGIN_MAX_FAILS_ACCOUNT: '1000',
+    LOGIN_MAX_FAILS_CLIENT: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/**
+ * A new, empty database for one test file: an in-memory PGlite, or on PostgreSQL a database of
+ * its own created from TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function freshDatabase() {
+  if (DB_KIND === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_KIND=postgres necesita TEST_DATABASE_URL');
+  const name = `nexbyte_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  config: AppConfig;
+  close(): Promise<void>;
+  /** Logs in through the API and returns the token. */
+  login(who: { correo: string; pass: string }): Promise<string>;
+  adminToken: string;
+  clientToken: string;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = testConfig(env);
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await seedDemoData(database.db, config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const login = async (who: { correo: string; pass: string }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: who });
+    if (res.statusCode !== 200)
+      throw new Error(`login ${who.correo}: ${res.statusCode} ${res.body}`);
+    return res.json<{ token: string }>().token;
+  };
+  const [adminToken, clientToken] = [await login(ADMIN), await login(CLIENT)];
+  return {
+    app,
+    config,
+    login,
+    adminToken,
+    clientToken,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
