@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { MESSAGES } from './http-errors';
@@ -22,6 +23,10 @@ import docs from './plugins/docs';
 import errors from './plugins/errors';
 import security from './plugins/security';
 import web from './plugins/web';
+
+// Messages the schemas do not name themselves (a body that is not an object, say) still reach
+// people in Spanish.
+z.config(z.locales.es());
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON only: a text body is a 415, not a string for the validators to puzzle over.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEmailDomains, PASSWORD_MAX, PASSWORD_MIN } from '@nexbyte/shared';
+import {
+  emailDomainsMessage,
+  hasAllowedDomain,
+  parseEmailDomains,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@nexbyte/shared';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -108,6 +114,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       `ADMIN_PASSWORD debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres (la regla de inicio de sesión).`,
     );
   }
+  const allowedEmailDomains = parseEmailDomains(env.ALLOWED_EMAIL_DOMAINS);
+  if (!hasAllowedDomain(env.ADMIN_EMAIL, allowedEmailDomains)) {
+    throw new ConfigError(
+      `ADMIN_EMAIL (${env.ADMIN_EMAIL}) no podría iniciar sesión: ${emailDomainsMessage(allowedEmailDomains)}.`,
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -116,7 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR),
     jwtSecret: resolveJwtSecret(env),
     jwtExpiresIn: '8h',
-    allowedEmailDomains: parseEmailDomains(env.ALLOWED_EMAIL_DOMAINS),
+    allowedEmailDomains,
     admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL,

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+/** The largest value of a PostgreSQL integer column. */
+export const MAX_ID = 2_147_483_647;
+
 /** A database id: a positive 32-bit integer, so PostgreSQL never sees one out of range. */
 export const idParams = z.object({
   id: z.coerce
     .number({ error: 'El identificador no es válido.' })
     .int({ error: 'El identificador no es válido.' })
     .min(1, { error: 'El identificador no es válido.' })
-    .max(2_147_483_647, { error: 'El identificador no es válido.' }),
+    .max(MAX_ID, { error: 'El identificador no es válido.' }),
 });
 
 export const adminOnly = [{ bearerAuth: [] }];

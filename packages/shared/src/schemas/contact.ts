@@ -11,8 +11,10 @@ export const MESSAGES_CONTACTO = {
 /** The hidden company field: bots fill it, people never see it. */
 export const honeypotField = z.unknown().optional();
 
+/** People leave it empty; anything else in it (text, a number, an object) comes from a bot. */
 export function isHoneypotFilled(value: unknown): boolean {
-  return value !== undefined && value !== null && String(value).trim() !== '';
+  if (value === undefined || value === null) return false;
+  return typeof value === 'string' ? value.trim() !== '' : true;
 }
 
 export function buildContactoSchema(domains: readonly string[]) {

@@ -3,6 +3,7 @@ import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from '../email-domains';
 import { buildLoginSchema, buildRegistroSchema } from './auth';
 import { buildContactoSchema } from './contact';
 import { buildSoporteSchema } from './support';
+import { buildAdminUsuarioCreateSchema } from './users';
 
 export * from './auth';
 export * from './contact';
@@ -19,6 +20,7 @@ export function buildDomainSchemas(domains: readonly string[] = DEFAULT_ALLOWED_
     login: buildLoginSchema(domains),
     contacto: buildContactoSchema(domains),
     soporte: buildSoporteSchema(domains),
+    adminUsuarioCreate: buildAdminUsuarioCreateSchema(domains),
   };
 }
 export type DomainSchemas = ReturnType<typeof buildDomainSchemas>;
@@ -29,3 +31,4 @@ export type LoginInput = z.input<DomainSchemas['login']>;
 export type ContactoInput = z.input<DomainSchemas['contacto']>;
 export type SoporteInput = z.input<DomainSchemas['soporte']>;
 export type Soporte = z.output<DomainSchemas['soporte']>;
+export type AdminUsuarioCreateInput = z.input<DomainSchemas['adminUsuarioCreate']>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
+import { ORDENES_PRODUCTOS } from '../enums';
 import { MAX_MESSAGE, optionalText, requiredText } from './fields';
 
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -56,7 +57,9 @@ export const productoInputSchema = z.object({
       id: z
         .number({ error: m.categoria })
         .int({ error: m.categoria })
-        .positive({ error: m.categoria }),
+        .positive({ error: m.categoria })
+        // Beyond PostgreSQL's integer range no category can exist.
+        .max(2_147_483_647, { error: m.categoria }),
     },
     { error: m.categoria },
   ),
@@ -85,25 +88,26 @@ export const productoSchema = z.object({
 });
 export type Producto = z.infer<typeof productoSchema>;
 
-export const ORDENES_PRODUCTOS = ['recientes', 'precio_asc', 'precio_desc'] as const;
-export type OrdenProductos = (typeof ORDENES_PRODUCTOS)[number];
-export const ORDEN_LABELS: Record<OrdenProductos, string> = {
-  recientes: 'Más recientes',
-  precio_asc: 'Precio: menor a mayor',
-  precio_desc: 'Precio: mayor a menor',
-};
 export const PRODUCTOS_LIMITE_MAX = 100;
 
 /** Lenient on purpose: a bad filter value is ignored, as the product list does with its inputs. */
 const ignoreInvalid = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+/** A number from the query string; an empty value means "not given", not zero. */
+const numberParam = (schema: z.ZodNumber) =>
+  ignoreInvalid(
+    z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().pipe(schema),
+    ),
+  );
 
 export const productosQuerySchema = z.object({
   q: ignoreInvalid(z.string().trim().max(100)),
   categoria: ignoreInvalid(z.string().trim().max(100)),
-  min: ignoreInvalid(z.coerce.number().finite().min(0)),
-  max: ignoreInvalid(z.coerce.number().finite().min(0)),
+  min: numberParam(z.number().min(0).max(1e12)),
+  max: numberParam(z.number().min(0).max(1e12)),
   orden: z.enum(ORDENES_PRODUCTOS).catch('recientes').default('recientes'),
-  pagina: ignoreInvalid(z.coerce.number().int().min(1).max(100_000)),
-  limite: ignoreInvalid(z.coerce.number().int().min(1).max(PRODUCTOS_LIMITE_MAX)),
+  pagina: numberParam(z.number().int().min(1).max(100_000)),
+  limite: numberParam(z.number().int().min(1).max(PRODUCTOS_LIMITE_MAX)),
 });
 export type ProductosQuery = z.infer<typeof productosQuerySchema>;

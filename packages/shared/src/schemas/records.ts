@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EQUIPOS, PRIORIDADES } from './support';
+import { EQUIPOS, PRIORIDADES } from '../enums';
 
 /** A contact message as the admin reads it. */
 export const contactoSchema = z.object({

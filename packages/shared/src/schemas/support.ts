@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_DESCRIPTION_MAX, SUPPORT_DESCRIPTION_MIN } from '../constants';
+import { EQUIPOS, PRIORIDAD_DEFAULT, PRIORIDADES, SERVICIOS } from '../enums';
 import { honeypotField } from './contact';
 import {
   comunaField,
@@ -11,34 +12,6 @@ import {
   regionField,
   requiredText,
 } from './fields';
-
-export const EQUIPOS = ['PC_ESCRITORIO', 'NOTEBOOK', 'CONSOLA', 'OTRO'] as const;
-export type Equipo = (typeof EQUIPOS)[number];
-export const EQUIPO_LABELS: Record<Equipo, string> = {
-  PC_ESCRITORIO: 'PC de escritorio',
-  NOTEBOOK: 'Notebook',
-  CONSOLA: 'Consola',
-  OTRO: 'Otro',
-};
-
-export const PRIORIDADES = ['BAJA', 'NORMAL', 'ALTA', 'CRITICA', 'URGENTE'] as const;
-export type Prioridad = (typeof PRIORIDADES)[number];
-/** What the public form offers; the API accepts every priority. */
-export const PRIORIDADES_PUBLICAS = [
-  'NORMAL',
-  'ALTA',
-  'CRITICA',
-] as const satisfies readonly Prioridad[];
-export const PRIORIDAD_DEFAULT: Prioridad = 'NORMAL';
-
-export const SERVICIOS = [
-  'Diagnóstico',
-  'Mantención preventiva',
-  'Instalación/Upgrade',
-  'Respaldo de datos',
-  'Formateo/OS limpio',
-] as const;
-export type Servicio = (typeof SERVICIOS)[number];
 
 export const MESSAGES_SOPORTE = {
   nombreCliente: 'Tu nombre es requerido.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { ROLES } from '../enums';
 import { DIRECCION_MAX, MESSAGES_REGISTRO } from './auth';
 import {
   comunaField,
@@ -10,9 +11,6 @@ import {
   requiredText,
   runField,
 } from './fields';
-
-export const ROLES = ['ADMIN', 'VENDOR', 'CLIENT'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const MESSAGES_ADMIN_USUARIO = {
   run: 'RUN inválido',
@@ -38,19 +36,21 @@ export const adminUsuarioUpdateSchema = comunaInRegion(
   MESSAGES_REGISTRO.comuna,
 );
 
-export const adminUsuarioCreateSchema = comunaInRegion(
-  z.object({
-    ...editableFields,
-    run: runField(MESSAGES_ADMIN_USUARIO.run, { min: 8, max: 10 }),
-    correo: emailField({ format: MESSAGES_ADMIN_USUARIO.correo }),
-    // Login accepts 4 to 10 characters, so a longer password would lock the user out.
-    pass: z
-      .string({ error: MESSAGES_ADMIN_USUARIO.pass })
-      .min(PASSWORD_MIN, { error: MESSAGES_ADMIN_USUARIO.pass })
-      .max(PASSWORD_MAX, { error: MESSAGES_ADMIN_USUARIO.passMax }),
-  }),
-  MESSAGES_REGISTRO.comuna,
-);
+/** The e-mail must be of an allowed domain, or the new user could never log in. */
+export const buildAdminUsuarioCreateSchema = (domains: readonly string[]) =>
+  comunaInRegion(
+    z.object({
+      ...editableFields,
+      run: runField(MESSAGES_ADMIN_USUARIO.run, { min: 8, max: 10 }),
+      correo: emailField({ format: MESSAGES_ADMIN_USUARIO.correo }, domains),
+      // Login accepts 4 to 10 characters, so a longer password would lock the user out.
+      pass: z
+        .string({ error: MESSAGES_ADMIN_USUARIO.pass })
+        .min(PASSWORD_MIN, { error: MESSAGES_ADMIN_USUARIO.pass })
+        .max(PASSWORD_MAX, { error: MESSAGES_ADMIN_USUARIO.passMax }),
+    }),
+    MESSAGES_REGISTRO.comuna,
+  );
 
 /** A user as the API returns it: never the password. */
 export const usuarioSchema = z.object({

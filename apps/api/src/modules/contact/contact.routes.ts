@@ -43,7 +43,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contactos',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,

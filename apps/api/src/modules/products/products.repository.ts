@@ -2,6 +2,7 @@ import type { Producto, ProductosQuery } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias, productos } from '../../db/schema';
+import { MAX_ID } from '../params';
 
 const columns = {
   id: productos.id,
@@ -62,7 +63,7 @@ function filters(query: ProductosQuery, includeInactive: boolean): SQL | undefin
   if (query.categoria) {
     const asId = Number(query.categoria);
     conditions.push(
-      Number.isSafeInteger(asId) && asId > 0
+      Number.isInteger(asId) && asId > 0 && asId <= MAX_ID
         ? eq(categorias.id, asId)
         : sql`lower(${categorias.nombre}) = lower(${query.categoria})`,
     );

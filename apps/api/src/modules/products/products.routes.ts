@@ -87,7 +87,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/productos',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
@@ -104,7 +104,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/productos/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
@@ -124,7 +124,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/productos/:id/desactivar',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,

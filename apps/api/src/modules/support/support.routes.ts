@@ -49,7 +49,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/soporte',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,

@@ -1,6 +1,6 @@
 import {
-  adminUsuarioCreateSchema,
   adminUsuarioUpdateSchema,
+  buildDomainSchemas,
   errorResponseSchema,
   usuarioSchema,
 } from '@nexbyte/shared';
@@ -21,12 +21,13 @@ const errorResponses = {
 };
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { adminUsuarioCreate } = buildDomainSchemas(app.config.allowedEmailDomains);
   const tags = ['usuarios'];
 
   app.get(
     '/usuarios',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
@@ -39,7 +40,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usuarios/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
@@ -57,11 +58,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/usuarios',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
-        body: adminUsuarioCreateSchema,
+        body: adminUsuarioCreate,
         response: { 201: usuarioSchema, 409: errorResponseSchema, ...errorResponses },
       },
     },
@@ -79,7 +80,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/usuarios/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
@@ -101,7 +102,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/usuarios/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: adminOnly,
