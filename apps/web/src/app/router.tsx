@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from './page-loading';
+import { RouteError } from './route-error';
+import { SiteLayout } from './site-layout';
+
+/**
+ * A screen whose code is downloaded on its first visit, so '/' loads only the shell and the home
+ * screen. Until then the layout stays on screen with PageLoading in place of the screen.
+ */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  return {
+    lazy: async () => ({ Component: (await load()).default }),
+    hydrateFallbackElement: <PageLoading />,
+  };
+}
+
+// SPEC.md point 2.
+export const routes: RouteObject[] = [
+  {
+    Component: SiteLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Keeps header and footer on screen when a screen fails.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, ...screen(() => import('./routes/home')) },
+          { path: 'productos', ...screen(() => import('./routes/products')) },
+          { path: 'productos/detalle/:id', ...screen(() => import('./routes/product-detail')) },
+          { path: 'carrito', ...screen(() => import('./routes/cart')) },
+          { path: 'contacto', ...screen(() => import('./routes/contact')) },
+          { path: 'nosotros', ...screen(() => import('./routes/about')) },
+          { path: 'blogs', ...screen(() => import('./routes/blog-list')) },
+          { path: 'blog/:id', ...screen(() => import('./routes/blog-post')) },
+          { path: 'soporte', ...screen(() => import('./routes/support')) },
+          { path: 'garantias', ...screen(() => import('./routes/warranties')) },
+          { path: 'ayuda', ...screen(() => import('./routes/help')) },
+          { path: 'registro', ...screen(() => import('./routes/register')) },
+          { path: 'login', ...screen(() => import('./routes/login')) },
+          { path: 'recuperar', ...screen(() => import('./routes/recover-password')) },
+          { path: '*', ...screen(() => import('./routes/not-found')) },
+        ],
+      },
+    ],
+  },
+  {
+    // TODO(admin guard): wrap this route in the guard of SPEC.md point 6.
+    path: 'admin',
+    ...screen(() => import('./admin-layout')),
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, ...screen(() => import('./routes/admin/dashboard')) },
+      { path: 'productos', ...screen(() => import('./routes/admin/products')) },
+      { path: 'productos/nuevo', ...screen(() => import('./routes/admin/product-new')) },
+      { path: 'productos/editar/:id', ...screen(() => import('./routes/admin/product-edit')) },
+      { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
+      { path: 'usuarios/nuevo', ...screen(() => import('./routes/admin/user-new')) },
+      { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/user-edit')) },
+      { path: 'contacto', ...screen(() => import('./routes/admin/contact-messages')) },
+      { path: 'soporte', ...screen(() => import('./routes/admin/support-requests')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

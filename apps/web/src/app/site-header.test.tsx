@@ -1,0 +1,159 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../lib/session';
+import { buildUser, storeSession } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+
+async function renderHeaderAt(url = '/') {
+  const app = renderApp(url);
+  // Wait for the lazily loaded screen, so nothing updates after the test ends.
+  await screen.findByRole('heading', { level: 1 });
+  return { ...app, header: screen.getByRole('banner') };
+}
+
+describe('SiteHeader', () => {
+  it('sin sesión ofrece Iniciar sesión y Registrar', async () => {
+    const { header } = await renderHeaderAt();
+    expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(within(header).getByRole('link', { name: 'Registrar' })).toHaveAttribute(
+      'href',
+      '/registro',
+    );
+    expect(within(header).queryByRole('button', { name: 'Cerrar sesión' })).not.toBeInTheDocument();
+  });
+
+  it('con una sesión guardada ofrece Cerrar sesión', async () => {
+    storeSession();
+    const { header } = await renderHeaderAt();
+    expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    expect(within(header).queryByRole('link', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+  });
+
+  it('Cerrar sesión borra el token y el usuario guardados y avisa con auth-change', async () => {
+    storeSession();
+    const onAuthChange = vi.fn();
+    window.addEventListener('auth-change', onAuthChange);
+    const { header } = await renderHeaderAt();
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Cerrar sesión' }));
+
+    window.removeEventListener('auth-change', onAuthChange);
+    expect(localStorage.getItem('nexbyte_token')).toBeNull();
+    expect(localStorage.getItem('nexbyte_user')).toBeNull();
+    expect(onAuthChange).toHaveBeenCalledTimes(1);
+    expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  });
+
+  it('se actualiza cuando el login guarda la sesión (auth-change)', async () => {
+    const { header } = await renderHeaderAt();
+    act(() => saveSession('token-nuevo', buildUser()));
+    expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+
+  it('se actualiza cuando otra pestaña cierra la sesión (storage)', async () => {
+    storeSession();
+    const { header } = await renderHeaderAt();
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  });
+
+  it('relee la sesión al cambiar de ruta', async () => {
+    const { header, router } = await renderHeaderAt();
+    storeSession(); // without any event, as a script or an old tab could
+    await act(() => router.navigate('/nosotros'));
+    await screen.findByRole('heading', { name: 'Nosotros' });
+    expect(within(header).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+
+  it('un usuario guardado ilegible se registra en la consola y se borra la sesión', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem('nexbyte_token', 'token-de-prueba');
+    localStorage.setItem('nexbyte_user', '{no es json');
+
+    const { header } = await renderHeaderAt();
+
+    expect(warn).toHaveBeenCalled();
+    expect(localStorage.getItem('nexbyte_token')).toBeNull();
+    expect(localStorage.getItem('nexbyte_user')).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+  });
+
+  it('muestra solo a un ADMIN el enlace a la administración', async () => {
+    storeSession(buildUser({ role: 'ADMIN' }));
+    const { header } = await renderHeaderAt();
+    expect(within(header).getByRole('link', { name: 'Administración' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('la píldora del carrito muestra la suma de las cantidades', async () => {
+    localStorage.setItem(
+      'nexbyte_cart',
+      JSON.stringify([
+        { id: 1, nombre: 'Mouse Logitech G203', precio: 19990, qty: 2 },
+        { id: 2, nombre: 'SSD Kingston 1TB', precio: 54990, qty: 3 },
+      ]),
+    );
+    const { header } = await renderHeaderAt();
+    const cart = within(header).getByRole('link', { name: 'Carrito: 5 productos' });
+    expect(cart).toHaveAttribute('href', '/carrito');
+    expect(within(cart).getByTestId('cart-count')).toHaveTextContent('5');
+  });
+
+  it('sin carrito guardado, o con uno ilegible, la píldora muestra 0', async () => {
+    localStorage.setItem('nexbyte_cart', 'esto no es un carrito');
+    const { header } = await renderHeaderAt();
+    expect(within(header).getByTestId('cart-count')).toHaveTextContent('0');
+  });
+
+  it('el menú móvil se abre, bloquea el desplazamiento y se cierra con Escape', async () => {
+    const user = userEvent.setup();
+    const { header } = await renderHeaderAt();
+    const menuButton = within(header).getByRole('button', { name: 'Abrir menú' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+
+    const menu = screen.getByRole('dialog', { name: 'Menú' });
+    expect(menu).toHaveAttribute('open');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton).toHaveAttribute('aria-controls', menu.id);
+    expect(document.documentElement).toHaveClass('is-scroll-locked');
+    expect(within(menu).getByRole('link', { name: 'Productos' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+
+    expect(menu).not.toHaveAttribute('open');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(document.documentElement).not.toHaveClass('is-scroll-locked');
+  });
+
+  it('el menú móvil se cierra al elegir un enlace', async () => {
+    const user = userEvent.setup();
+    const { header } = await renderHeaderAt();
+    await user.click(within(header).getByRole('button', { name: 'Abrir menú' }));
+    const menu = screen.getByRole('dialog', { name: 'Menú' });
+
+    await user.click(within(menu).getByRole('link', { name: 'Productos' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Productos' })).toBeInTheDocument();
+    expect(menu).not.toHaveAttribute('open');
+  });
+
+  it('ofrece un enlace para saltar al contenido', async () => {
+    await renderHeaderAt();
+    expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toHaveAttribute(
+      'href',
+      '#main',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+});

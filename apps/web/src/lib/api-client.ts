@@ -1,0 +1,100 @@
+import { STORAGE_KEYS } from '@nexbyte/shared';
+import { readString } from './storage';
+
+const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/+$/, '');
+
+export const CONNECTION_ERROR_MESSAGE = 'Error de conexión con el servidor.';
+const UNEXPECTED_RESPONSE_MESSAGE = 'Respuesta inesperada del servidor.';
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and its message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Message per field, when the server rejected a form. */
+  readonly errors?: Record<string, string>;
+
+  constructor(
+    status: number,
+    message: string,
+    errors?: Record<string, string>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.status = status;
+    if (errors) this.errors = errors;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: HeadersInit;
+}
+
+/**
+ * The one way the app talks to the API: JSON in and out, the stored token as a Bearer header,
+ * any non-2xx status thrown as an ApiError. No timeout; pass a signal to cancel.
+ * Resolves to undefined when the server answers without a body (204).
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, headers } = options;
+  const request = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) request.set('Content-Type', 'application/json');
+  const token = readString(STORAGE_KEYS.token);
+  if (token) request.set('Authorization', `Bearer ${token}`);
+  new Headers(headers).forEach((value, name) => request.set(name, value));
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers: request,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled request is not a failure to report; let the caller see the abort as it is.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, CONNECTION_ERROR_MESSAGE, undefined, { cause: error });
+  }
+
+  const text = await response.text();
+  const data = parseJson(text);
+  if (!response.ok) {
+    throw new ApiError(response.status, messageFrom(data), fieldErrorsFrom(data));
+  }
+  if (text === '') return undefined as T;
+  if (data === undefined) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
+  return data as T;
+}
+
+/** The parsed body, or undefined when it is empty or not JSON (an HTML error page of a proxy). */
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageFrom(data: unknown): string {
+  const message = isRecord(data) ? data.message : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? message : CONNECTION_ERROR_MESSAGE;
+}
+
+function fieldErrorsFrom(data: unknown): Record<string, string> | undefined {
+  if (!isRecord(data) || !isRecord(data.errors)) return undefined;
+  const errors = Object.fromEntries(
+    Object.entries(data.errors).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
