@@ -76,7 +76,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         instance.decorate('database', database);
         instance.decorate('db', database.db);
         instance.decorate('redis', redis);
-        instance.decorate('loginLimiter', new LoginLimiter(config.loginLimits, redis));
+        instance.decorate(
+          'loginLimiter',
+          new LoginLimiter(config.loginLimits, redis, config.redisPrefix),
+        );
         instance.addHook('onClose', async () => {
           await database.close();
           await redis?.quit();
@@ -95,7 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(rateLimit, {
         max: config.rateLimit.max,
         timeWindow: '1 minute',
-        ...(redis ? { redis, nameSpace: 'nexbyte-rl-' } : {}),
+        ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),
         errorResponseBuilder: (_req, context) => ({
           statusCode: context.statusCode,
           message: MESSAGES.tooManyRequests,

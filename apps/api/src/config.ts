@@ -31,6 +31,8 @@ export interface AppConfig {
   allowedEmailDomains: readonly string[];
   admin: { email: string; password: string };
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisPrefix: string;
   logLevel: string;
   webDistDir: string;
   bodyLimit: number;
@@ -51,6 +53,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().default('admin@duoc.cl'),
   ADMIN_PASSWORD: z.string().default('admin123'),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{1,40}$/)
+    .default('nexbyte'),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BODY_LIMIT: z.coerce
@@ -131,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedEmailDomains,
     admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     bodyLimit: env.BODY_LIMIT,

@@ -13,9 +13,21 @@ export const DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'p
 export const ADMIN = { correo: 'admin@duoc.cl', pass: 'admin123' } as const;
 export const CLIENT = { correo: DEMO_CLIENT.correo, pass: DEMO_CLIENT.password } as const;
 
-/** A configuration for tests: generous request limits unless a test asks for tight ones. */
+/**
+ * A configuration for tests: generous request limits unless a test asks for tight ones. On
+ * PostgreSQL the counters go to Redis too when TEST_REDIS_URL is set, as in production, under a
+ * prefix of their own.
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const redis =
+    DB_KIND === 'postgres' && process.env.TEST_REDIS_URL
+      ? {
+          REDIS_URL: process.env.TEST_REDIS_URL,
+          REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+        }
+      : {};
   return loadConfig({
+    ...redis,
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nexbyte-test-')),

@@ -24,6 +24,7 @@ export class LoginLimiter {
   constructor(
     private readonly limits: LoginLimits,
     redis: Redis | null,
+    prefix = 'nexbyte',
   ) {
     const make = (keyPrefix: string, points: number) =>
       redis
@@ -34,8 +35,8 @@ export class LoginLimiter {
             duration: limits.windowSeconds,
           })
         : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-    this.byAccount = make('nexbyte-login-account', limits.perAccount);
-    this.byClient = make('nexbyte-login-client', limits.perClient);
+    this.byAccount = make(`${prefix}:login-account`, limits.perAccount);
+    this.byClient = make(`${prefix}:login-client`, limits.perClient);
   }
 
   async check(account: string, client: string): Promise<LoginGate> {

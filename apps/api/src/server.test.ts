@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DB_KIND } from './test/test-app';
+
+const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+/** Starts the real server process and resolves once it says it is ready. */
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Nexbyte está listo')) resolve(output);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, ready, exited };
+}
+
+describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded database', () => {
+  it('keeps what was written across a restart and stops cleanly on SIGTERM and SIGINT', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/api`;
+
+    const first = startServer(dataDir, port);
+    expect(await first.ready).toContain('datos de demostración cargados');
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ correo: 'admin@duoc.cl', pass: 'admin123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${base}/contactos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nombre: 'Persistente', email: 'p@gmail.com', mensaje: 'Sigo aquí' }),
+    });
+    expect(created.status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer(dataDir, port);
+    expect(await second.ready).not.toContain('datos de demostración cargados');
+    // The token survives too: the generated secret is kept in DATA_DIR.
+    const messages = await fetch(`${base}/contactos`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(messages.status).toBe(200);
+    expect(((await messages.json()) as { mensaje: string }[]).map((m) => m.mensaje)).toContain(
+      'Sigo aquí',
+    );
+    const products = (await (await fetch(`${base}/productos`)).json()) as unknown[];
+    expect(products.length).toBeGreaterThanOrEqual(40);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+});
