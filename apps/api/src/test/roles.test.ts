@@ -1,0 +1,577 @@
+import { randomBytes } from 'node:crypto';
+import { computeRunCheckDigit } from '@nexbyte/shared';
+import { asc, eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { categorias, contactos, productos, solicitudesSoporte, usuarios } from '../db/schema';
+import { MESSAGES } from '../http-errors';
+import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from './test-app';
+
+const runOf = (body: string) => `${body}-${computeRunCheckDigit(body)}`;
+
+const newUser = (overrides: Record<string, unknown>) => ({
+  nombre: 'Pedro',
+  apellidos: 'Soto Vera',
+  pass: 'clave123',
+  role: 'VENDOR',
+  telefono: '9 5555 6666',
+  region: 'Metropolitana de Santiago',
+  comuna: 'Providencia',
+  direccion: 'Av. Providencia 1234',
+  ...overrides,
+});
+
+const userUpdate = {
+  nombre: 'Pedro Pablo',
+  apellidos: 'Soto Vera',
+  role: 'CLIENT',
+  telefono: null,
+  region: 'Los Ríos',
+  comuna: 'Valdivia',
+  direccion: 'General Lagos 1020',
+};
+
+const newProduct = (categoriaId: number, nombre = 'Teclado de prueba') => ({
+  nombre,
+  descripcion: 'Producto creado por la matriz de roles.',
+  precio: 19990,
+  stock: 5,
+  categoria: { id: categoriaId },
+  imagen: null,
+});
+
+/** Everything the API can change, read straight from the database. */
+async function snapshot(db: Db) {
+  const [u, p, c, s, cat] = await Promise.all([
+    db.select().from(usuarios).orderBy(asc(usuarios.id)),
+    db.select().from(productos).orderBy(asc(productos.id)),
+    db.select().from(contactos).orderBy(asc(contactos.id)),
+    db.select().from(solicitudesSoporte).orderBy(asc(solicitudesSoporte.id)),
+    db.select().from(categorias).orderBy(asc(categorias.id)),
+  ]);
+  return { usuarios: u, productos: p, contactos: c, soporte: s, categorias: cat };
+}
+
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function signToken(
+  secret: string,
+  sub: number,
+  { iat = nowSeconds(), exp = nowSeconds() + 3600 }: { iat?: number; exp?: number } = {},
+) {
+  return new SignJWT({ role: 'ADMIN' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(sub))
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** Changes one character in the middle of the signature, so the decoded bytes surely differ. */
+function tamperSignature(token: string): string {
+  const [header, payload, signature = ''] = token.split('.');
+  const i = Math.floor(signature.length / 2);
+  const flipped = signature[i] === 'A' ? 'B' : 'A';
+  return `${header}.${payload}.${signature.slice(0, i)}${flipped}${signature.slice(i + 1)}`;
+}
+
+interface Fixtures {
+  adminId: number;
+  categoriaId: number;
+  /** A user read and edited by GET/PUT /usuarios/{id}. */
+  targetUserId: number;
+  /** A user that only the ADMIN case of DELETE /usuarios/{id} removes. */
+  deletableUserId: number;
+  /** A product edited and deactivated by the product calls. */
+  productId: number;
+  tokens: {
+    tampered: string;
+    otherSecret: string;
+    expired: string;
+    algNone: string;
+    deletedUser: string;
+  };
+}
+
+interface AdminCall {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: (f: Fixtures) => string;
+  payload?: (f: Fixtures) => object;
+  okStatus: number;
+  /** What the ADMIN call must have done, checked after it answers. */
+  verify: (t: TestContext, f: Fixtures, body: unknown) => Promise<void>;
+}
+
+const ADMIN_CALLS: AdminCall[] = [
+  {
+    name: 'GET /api/usuarios',
+    method: 'GET',
+    url: () => '/api/usuarios',
+    okStatus: 200,
+    verify: async (_t, _f, body) => {
+      expect(body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ correo: ADMIN.correo })]),
+      );
+      expect(JSON.stringify(body)).not.toMatch(/pass|argon/i);
+    },
+  },
+  {
+    name: 'GET /api/usuarios/{id}',
+    method: 'GET',
+    url: (f) => `/api/usuarios/${f.targetUserId}`,
+    okStatus: 200,
+    verify: async (_t, f, body) => {
+      expect(body).toMatchObject({ id: f.targetUserId, correo: 'usuario.objetivo@gmail.com' });
+    },
+  },
+  {
+    name: 'POST /api/usuarios',
+    method: 'POST',
+    url: () => '/api/usuarios',
+    payload: () => newUser({ run: '7654321-6', correo: 'pedro.soto@gmail.com' }),
+    okStatus: 201,
+    verify: async (t) => {
+      const rows = await t.app.db
+        .select()
+        .from(usuarios)
+        .where(eq(usuarios.correo, 'pedro.soto@gmail.com'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ run: '7654321-6', role: 'VENDOR' });
+    },
+  },
+  {
+    name: 'PUT /api/usuarios/{id}',
+    method: 'PUT',
+    url: (f) => `/api/usuarios/${f.targetUserId}`,
+    payload: () => userUpdate,
+    okStatus: 200,
+    verify: async (t, f) => {
+      const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.targetUserId));
+      expect(row).toMatchObject({ nombre: 'Pedro Pablo', role: 'CLIENT', comuna: 'Valdivia' });
+    },
+  },
+  {
+    name: 'DELETE /api/usuarios/{id}',
+    method: 'DELETE',
+    url: (f) => `/api/usuarios/${f.deletableUserId}`,
+    okStatus: 204,
+    verify: async (t, f) => {
+      const rows = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.deletableUserId));
+      expect(rows).toHaveLength(0);
+    },
+  },
+  {
+    name: 'POST /api/productos',
+    method: 'POST',
+    url: () => '/api/productos',
+    payload: (f) => newProduct(f.categoriaId, 'Mouse creado por ADMIN'),
+    okStatus: 201,
+    verify: async (t) => {
+      const rows = await t.app.db
+        .select()
+        .from(productos)
+        .where(eq(productos.nombre, 'Mouse creado por ADMIN'));
+      expect(rows).toHaveLength(1);
+    },
+  },
+  {
+    name: 'PUT /api/productos/{id}',
+    method: 'PUT',
+    url: (f) => `/api/productos/${f.productId}`,
+    payload: (f) => ({ ...newProduct(f.categoriaId, 'Teclado editado'), precio: 24990 }),
+    okStatus: 200,
+    verify: async (t, f) => {
+      const [row] = await t.app.db.select().from(productos).where(eq(productos.id, f.productId));
+      expect(row).toMatchObject({ nombre: 'Teclado editado', precio: '24990.00' });
+    },
+  },
+  {
+    name: 'PATCH /api/productos/{id}/desactivar',
+    method: 'PATCH',
+    url: (f) => `/api/productos/${f.productId}/desactivar`,
+    okStatus: 200,
+    verify: async (t, f) => {
+      const [row] = await t.app.db.select().from(productos).where(eq(productos.id, f.productId));
+      expect(row!.activo).toBe(false);
+    },
+  },
+  {
+    name: 'GET /api/contactos',
+    method: 'GET',
+    url: () => '/api/contactos',
+    okStatus: 200,
+    verify: async (_t, _f, body) => {
+      expect(Array.isArray(body)).toBe(true);
+    },
+  },
+  {
+    name: 'GET /api/soporte',
+    method: 'GET',
+    url: () => '/api/soporte',
+    okStatus: 200,
+    verify: async (_t, _f, body) => {
+      expect(Array.isArray(body)).toBe(true);
+    },
+  },
+];
+
+interface DeniedCase {
+  label: string;
+  headers: (t: TestContext, f: Fixtures) => Record<string, string>;
+  status: 401 | 403;
+  message: string;
+}
+
+const DENIED: DeniedCase[] = [
+  {
+    label: 'no Authorization header',
+    headers: () => ({}),
+    status: 401,
+    message: MESSAGES.unauthenticated,
+  },
+  {
+    label: "a header without scheme ('abc')",
+    headers: () => ({ authorization: 'abc' }),
+    status: 401,
+    message: MESSAGES.unauthenticated,
+  },
+  {
+    label: "'Bearer' with nothing after it",
+    headers: () => ({ authorization: 'Bearer' }),
+    status: 401,
+    message: MESSAGES.unauthenticated,
+  },
+  {
+    label: "a garbage token ('Bearer abc')",
+    headers: () => bearer('abc'),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a real ADMIN token with one character of its signature changed',
+    headers: (_t, f) => bearer(f.tokens.tampered),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token signed with another secret',
+    headers: (_t, f) => bearer(f.tokens.otherSecret),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'an expired token signed with the app secret',
+    headers: (_t, f) => bearer(f.tokens.expired),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: "an unsigned token with alg 'none' claiming role ADMIN",
+    headers: (_t, f) => bearer(f.tokens.algNone),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'the token of an ADMIN that has since been deleted',
+    headers: (_t, f) => bearer(f.tokens.deletedUser),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a CLIENT token',
+    headers: (t) => bearer(t.clientToken),
+    status: 403,
+    message: MESSAGES.forbidden,
+  },
+];
+
+describe('admin-only calls', () => {
+  let t: TestContext;
+  const f = {} as Fixtures;
+
+  const createUser = async (payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: bearer(t.adminToken),
+      payload,
+    });
+    if (res.statusCode !== 201) throw new Error(`crear usuario: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: number }>().id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    f.adminId = Number(decodeJwt(t.adminToken).sub);
+    const [categoria] = await t.app.db.select().from(categorias).orderBy(asc(categorias.id));
+    f.categoriaId = categoria!.id;
+
+    f.targetUserId = await createUser(
+      newUser({ run: '2000004-K', correo: 'usuario.objetivo@gmail.com' }),
+    );
+    f.deletableUserId = await createUser(
+      newUser({ run: runOf('15000001'), correo: 'por.borrar@gmail.com' }),
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/productos',
+      headers: bearer(t.adminToken),
+      payload: newProduct(f.categoriaId),
+    });
+    f.productId = created.json<{ id: number }>().id;
+
+    // An ADMIN who logs in, and is then deleted: the token stays well signed and unexpired.
+    const exAdmin = { correo: 'ex.admin@gmail.com', pass: 'clave123' };
+    const exAdminId = await createUser(
+      newUser({ run: runOf('16000002'), role: 'ADMIN', ...exAdmin }),
+    );
+    const deletedUser = await t.login(exAdmin);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/usuarios/${exAdminId}`,
+      headers: bearer(t.adminToken),
+    });
+    if (removed.statusCode !== 204) throw new Error(`borrar ex admin: ${removed.body}`);
+
+    const iat = nowSeconds() - 9 * 3600;
+    f.tokens = {
+      tampered: tamperSignature(t.adminToken),
+      otherSecret: await signToken(randomBytes(32).toString('hex'), f.adminId),
+      expired: await signToken(t.config.jwtSecret, f.adminId, { iat, exp: iat + 3600 }),
+      algNone: `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
+        sub: String(f.adminId),
+        role: 'ADMIN',
+        iat: nowSeconds(),
+        exp: nowSeconds() + 3600,
+      })}.`,
+      deletedUser,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('accepts a token the test signs itself with the app secret and a future expiry (control for the forged tokens)', async () => {
+    const token = await signToken(t.config.jwtSecret, f.adminId);
+    const res = await t.app.inject({ method: 'GET', url: '/api/usuarios', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  describe.each(ADMIN_CALLS)('$name', (call) => {
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: call.method,
+        url: call.url(f),
+        headers,
+        ...(call.payload ? { payload: call.payload(f) } : {}),
+      });
+
+    it.each(DENIED)('answers $status to $label and changes nothing', async (denied) => {
+      const before = await snapshot(t.app.db);
+      const res = await send(denied.headers(t, f));
+      expect(res.statusCode).toBe(denied.status);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ message: denied.message });
+      expect(await snapshot(t.app.db)).toEqual(before);
+    });
+
+    it(`answers ${call.okStatus} to an ADMIN token and does its work`, async () => {
+      const res = await send(bearer(t.adminToken));
+      expect(res.statusCode).toBe(call.okStatus);
+      await call.verify(t, f, res.statusCode === 204 ? null : res.json());
+    });
+  });
+
+  // The token is checked before the input: a caller without rights learns nothing about the rules.
+  const CALLS_WITH_INPUT = ADMIN_CALLS.filter((c) => c.payload || c.name.includes('{id}')).map(
+    (call) => ({ ...call, badUrl: call.name.split(' ')[1]!.replace('{id}', 'abc') }),
+  );
+
+  describe.each(CALLS_WITH_INPUT)('$name with an invalid body or id', (call) => {
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: call.method,
+        url: call.badUrl,
+        headers,
+        ...(call.payload ? { payload: { nombre: 1 } } : {}),
+      });
+
+    it('answers 401 without a token, before looking at the input', async () => {
+      const res = await send({});
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: MESSAGES.unauthenticated });
+    });
+
+    it('answers 403 to a CLIENT token, before looking at the input', async () => {
+      const res = await send(bearer(t.clientToken));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: MESSAGES.forbidden });
+    });
+  });
+
+  it('leaves the user in place after a refused DELETE', async () => {
+    const id = await createUser(
+      newUser({ run: runOf('17000003'), correo: 'sigue.aqui@gmail.com' }),
+    );
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/usuarios/${id}`,
+      headers: bearer(t.clientToken),
+    });
+    expect(refused.statusCode).toBe(403);
+    const still = await t.app.inject({
+      method: 'GET',
+      url: `/api/usuarios/${id}`,
+      headers: bearer(t.adminToken),
+    });
+    expect(still.statusCode).toBe(200);
+    expect(still.json()).toMatchObject({ id, correo: 'sigue.aqui@gmail.com' });
+  });
+
+  it("takes the role from the database on every request: demoting an ADMIN makes that user's token get 403", async () => {
+    const ascendida = { correo: 'ascendida@gmail.com', pass: 'clave123' };
+    const id = await createUser(newUser({ run: runOf('18000004'), role: 'ADMIN', ...ascendida }));
+    const token = await t.login(ascendida);
+    const list = () =>
+      t.app.inject({ method: 'GET', url: '/api/usuarios', headers: bearer(token) });
+    expect((await list()).statusCode).toBe(200);
+
+    const demoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${id}`,
+      headers: bearer(t.adminToken),
+      payload: { ...userUpdate, role: 'CLIENT' },
+    });
+    expect(demoted.statusCode).toBe(200);
+
+    const after = await list();
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ message: MESSAGES.forbidden });
+  });
+});
+
+describe('public calls and product visibility', () => {
+  let t: TestContext;
+  let inactiveId: number;
+  let activeId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [inactive] = await t.app.db.select().from(productos).where(eq(productos.activo, false));
+    const [active] = await t.app.db.select().from(productos).where(eq(productos.activo, true));
+    inactiveId = inactive!.id;
+    activeId = active!.id;
+  });
+  afterAll(() => t.close());
+
+  const PUBLIC_CALLS: {
+    name: string;
+    method: 'GET' | 'POST';
+    url: () => string;
+    payload?: object;
+    status: number;
+  }[] = [
+    { name: 'GET /api/productos', method: 'GET', url: () => '/api/productos', status: 200 },
+    {
+      name: 'GET /api/productos/{id}',
+      method: 'GET',
+      url: () => `/api/productos/${activeId}`,
+      status: 200,
+    },
+    { name: 'GET /api/categorias', method: 'GET', url: () => '/api/categorias', status: 200 },
+    {
+      name: 'POST /api/contactos',
+      method: 'POST',
+      url: () => '/api/contactos',
+      payload: { nombre: 'Ana Pérez', email: 'ana.perez@gmail.com', mensaje: '¿Tienen stock?' },
+      status: 201,
+    },
+    {
+      name: 'POST /api/soporte',
+      method: 'POST',
+      url: () => '/api/soporte',
+      payload: {
+        nombreCliente: 'Ana Pérez',
+        emailCliente: 'ana.perez@gmail.com',
+        telefonoCliente: null,
+        region: 'Metropolitana de Santiago',
+        comuna: 'Providencia',
+        direccion: null,
+        equipo: 'NOTEBOOK',
+        prioridad: 'ALTA',
+        serviciosRequeridos: ['Diagnóstico'],
+        descripcionProblema: 'El notebook no enciende desde ayer.',
+      },
+      status: 201,
+    },
+    {
+      name: 'POST /api/auth/login',
+      method: 'POST',
+      url: () => '/api/auth/login',
+      payload: CLIENT,
+      status: 200,
+    },
+    {
+      name: 'POST /api/auth/registro',
+      method: 'POST',
+      url: () => '/api/auth/registro',
+      payload: {
+        run: '7.654.321-6',
+        nombre: 'Tomás',
+        apellidos: 'Araya Díaz',
+        correo: 'tomas.araya@gmail.com',
+        telefono: '9 1234 5678',
+        pass: 'clave12',
+        pass2: 'clave12',
+        region: 'Metropolitana de Santiago',
+        comuna: 'Providencia',
+        direccion: 'Los Leones 456',
+      },
+      status: 201,
+    },
+  ];
+
+  it.each(PUBLIC_CALLS)('$name works without a token ($status)', async (call) => {
+    const res = await t.app.inject({
+      method: call.method,
+      url: call.url(),
+      ...(call.payload ? { payload: call.payload } : {}),
+    });
+    expect(res.statusCode).toBe(call.status);
+  });
+
+  const list = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/productos', headers });
+  const ids = (res: { json: () => { id: number; activo: boolean }[] }) =>
+    res.json().map((p) => p.id);
+
+  it('lists only active products to a CLIENT token, the same as without a token', async () => {
+    const anonymous = await list();
+    const client = await list(bearer(t.clientToken));
+    expect(client.statusCode).toBe(200);
+    expect(ids(client)).toEqual(ids(anonymous));
+    expect(ids(client)).not.toContain(inactiveId);
+    expect(client.json().every((p: { activo: boolean }) => p.activo)).toBe(true);
+  });
+
+  it('also lists the inactive demo product to an ADMIN token', async () => {
+    const anonymous = await list();
+    const admin = await list(bearer(t.adminToken));
+    expect(admin.statusCode).toBe(200);
+    expect(ids(admin)).toContain(inactiveId);
+    expect(ids(admin)).toHaveLength(ids(anonymous).length + 1);
+  });
+
+  it('answers 404 for the inactive product without a token and to a CLIENT, 200 to an ADMIN', async () => {
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/productos/${inactiveId}`, headers });
+    const anonymous = await get();
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json()).toEqual({ message: expect.any(String) });
+    expect((await get(bearer(t.clientToken))).statusCode).toBe(404);
+    const admin = await get(bearer(t.adminToken));
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toMatchObject({ id: inactiveId, activo: false });
+  });
+});
