@@ -103,7 +103,7 @@ describe('SiteHeader', () => {
       ]),
     );
     const { header } = await renderHeaderAt();
-    const cart = within(header).getByRole('link', { name: 'Carrito: 5 productos' });
+    const cart = within(header).getByRole('link', { name: 'Carrito 5 productos' });
     expect(cart).toHaveAttribute('href', '/carrito');
     expect(within(cart).getByTestId('cart-count')).toHaveTextContent('5');
   });

@@ -133,9 +133,9 @@ function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | nu
 }
 
 function CartLink({ count }: { count: number }) {
-  const units = `${count} ${count === 1 ? 'producto' : 'productos'}`;
+  // The accessible name starts with the visible text ('Carrito 2'), as voice control expects.
   return (
-    <Link to="/carrito" className="cart-link" aria-label={`Carrito: ${units}`}>
+    <Link to="/carrito" className="cart-link">
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2"
@@ -148,10 +148,11 @@ function CartLink({ count }: { count: number }) {
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>
-      <span className="cart-link__label">Carrito</span>
+      <span className="cart-link__label">Carrito</span>{' '}
       <span className="cart-pill" data-testid="cart-count">
         {count}
-      </span>
+      </span>{' '}
+      <span className="visually-hidden">{count === 1 ? 'producto' : 'productos'}</span>
     </Link>
   );
 }

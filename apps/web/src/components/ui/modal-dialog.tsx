@@ -1,4 +1,33 @@
-import { useEffect, useRef, type ComponentPropsWithoutRef, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * showModal() makes the page inert, but Tab from the last control still leaves for the browser's
+ * own toolbar; wrapping here keeps keyboard focus inside the dialog.
+ */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 // Several dialogs may be open at once (a confirmation over a menu): the page scrolls again only
 // when the last one closes.
@@ -47,6 +76,7 @@ export function ModalDialog({ open, onClose, children, className, ...props }: Mo
       className={['modal-dialog', className].filter(Boolean).join(' ')}
       onClose={onClose}
       onClick={closeOnBackdrop}
+      onKeyDown={wrapTab}
     >
       <div className="modal-dialog__body">{children}</div>
     </dialog>
