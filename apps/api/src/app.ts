@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+export function loggerOptions(config: AppConfig) {
   return {
     level: config.logLevel,
     // Tokens and passwords never reach the logs; request bodies are not logged at all.

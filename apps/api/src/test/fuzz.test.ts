@@ -3,6 +3,14 @@ import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../http-errors';
+import {
+  VALID_CONTACTO,
+  VALID_REGISTRO,
+  VALID_SOPORTE,
+  VALID_USUARIO,
+  VALID_USUARIO_UPDATE,
+  validProducto as validProductoFor,
+} from './payloads';
 import { bearer, CLIENT, createTestApp, type TestContext } from './test-app';
 
 /** What an answer must never show: a stack trace, SQL, or the names of the layers below. */
@@ -228,50 +236,10 @@ const queryString = fc.oneof(
 
 // --- Endpoints ---------------------------------------------------------------------------------
 
-const validRegistro = {
-  run: '7.654.321-6',
-  nombre: 'Tomás',
-  apellidos: 'Araya Díaz',
-  correo: 'tomas.araya@gmail.com',
-  telefono: '9 1234 5678',
-  pass: 'clave12',
-  pass2: 'clave12',
-  region: 'Metropolitana de Santiago',
-  comuna: 'Providencia',
-  direccion: 'Los Leones 456',
-};
-
-const validUsuario = {
-  run: '2000004-K',
-  nombre: 'Pedro',
-  apellidos: 'Soto Vera',
-  correo: 'pedro.soto@gmail.com',
-  pass: 'clave123',
-  role: 'VENDOR',
-  telefono: '9 5555 6666',
-  region: 'Metropolitana de Santiago',
-  comuna: 'Providencia',
-  direccion: 'Av. Providencia 1234',
-};
-
-const validUsuarioUpdate = {
-  nombre: 'Pedro Pablo',
-  apellidos: 'Soto Vera',
-  role: 'VENDOR',
-  telefono: null,
-  region: 'Los Ríos',
-  comuna: 'Valdivia',
-  direccion: 'General Lagos 1020',
-};
-
-const validProducto = {
-  nombre: 'Teclado mecánico de prueba',
-  descripcion: 'Switches rojos, layout latinoamericano.',
-  precio: 39990,
-  stock: 7,
-  categoria: { id: 1 },
-  imagen: '/img/categorias/perifericos.svg',
-};
+const validRegistro = VALID_REGISTRO;
+const validUsuario = VALID_USUARIO;
+const validUsuarioUpdate = VALID_USUARIO_UPDATE;
+const validProducto = validProductoFor();
 
 interface Targets {
   productId: number;
@@ -306,31 +274,14 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     url: () => '/api/contactos',
     admin: false,
-    valid: {
-      nombre: 'Ana Pérez',
-      email: 'ana.perez@gmail.com',
-      mensaje: '¿Tienen stock?',
-      empresa: '',
-    },
+    valid: { ...VALID_CONTACTO, empresa: '' },
   },
   {
     name: 'POST /api/soporte',
     method: 'POST',
     url: () => '/api/soporte',
     admin: false,
-    valid: {
-      nombreCliente: 'Ana Pérez',
-      emailCliente: 'ana.perez@gmail.com',
-      telefonoCliente: '9 1234 5678',
-      region: 'Metropolitana de Santiago',
-      comuna: 'Providencia',
-      direccion: 'Los Leones 456',
-      equipo: 'NOTEBOOK',
-      prioridad: 'ALTA',
-      serviciosRequeridos: ['Diagnóstico', 'Respaldo de datos'],
-      descripcionProblema: 'El notebook no enciende desde ayer.',
-      empresa: '',
-    },
+    valid: { ...VALID_SOPORTE, empresa: '' },
   },
   {
     name: 'POST /api/productos',

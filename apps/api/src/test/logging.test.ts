@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     database: db.database,
-    logger: { ...loggerOptions(config), stream: sink } as never,
+    logger: { ...loggerOptions(config), stream: sink },
   });
 });
 afterAll(async () => {

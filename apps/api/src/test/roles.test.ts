@@ -6,31 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { categorias, contactos, productos, solicitudesSoporte, usuarios } from '../db/schema';
 import { MESSAGES } from '../http-errors';
+import {
+  VALID_CONTACTO,
+  VALID_REGISTRO,
+  VALID_SOPORTE,
+  VALID_USUARIO,
+  VALID_USUARIO_UPDATE,
+} from './payloads';
 import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from './test-app';
 
 const runOf = (body: string) => `${body}-${computeRunCheckDigit(body)}`;
 
-const newUser = (overrides: Record<string, unknown>) => ({
-  nombre: 'Pedro',
-  apellidos: 'Soto Vera',
-  pass: 'clave123',
-  role: 'VENDOR',
-  telefono: '9 5555 6666',
-  region: 'Metropolitana de Santiago',
-  comuna: 'Providencia',
-  direccion: 'Av. Providencia 1234',
-  ...overrides,
-});
+const newUser = (overrides: Record<string, unknown>) => ({ ...VALID_USUARIO, ...overrides });
 
-const userUpdate = {
-  nombre: 'Pedro Pablo',
-  apellidos: 'Soto Vera',
-  role: 'CLIENT',
-  telefono: null,
-  region: 'Los Ríos',
-  comuna: 'Valdivia',
-  direccion: 'General Lagos 1020',
-};
+const userUpdate = { ...VALID_USUARIO_UPDATE, role: 'CLIENT' };
 
 const newProduct = (categoriaId: number, nombre = 'Teclado de prueba') => ({
   nombre,
@@ -484,25 +473,14 @@ describe('public calls and product visibility', () => {
       name: 'POST /api/contactos',
       method: 'POST',
       url: () => '/api/contactos',
-      payload: { nombre: 'Ana Pérez', email: 'ana.perez@gmail.com', mensaje: '¿Tienen stock?' },
+      payload: VALID_CONTACTO,
       status: 201,
     },
     {
       name: 'POST /api/soporte',
       method: 'POST',
       url: () => '/api/soporte',
-      payload: {
-        nombreCliente: 'Ana Pérez',
-        emailCliente: 'ana.perez@gmail.com',
-        telefonoCliente: null,
-        region: 'Metropolitana de Santiago',
-        comuna: 'Providencia',
-        direccion: null,
-        equipo: 'NOTEBOOK',
-        prioridad: 'ALTA',
-        serviciosRequeridos: ['Diagnóstico'],
-        descripcionProblema: 'El notebook no enciende desde ayer.',
-      },
+      payload: { ...VALID_SOPORTE, telefonoCliente: null, direccion: null },
       status: 201,
     },
     {
@@ -516,18 +494,7 @@ describe('public calls and product visibility', () => {
       name: 'POST /api/auth/registro',
       method: 'POST',
       url: () => '/api/auth/registro',
-      payload: {
-        run: '7.654.321-6',
-        nombre: 'Tomás',
-        apellidos: 'Araya Díaz',
-        correo: 'tomas.araya@gmail.com',
-        telefono: '9 1234 5678',
-        pass: 'clave12',
-        pass2: 'clave12',
-        region: 'Metropolitana de Santiago',
-        comuna: 'Providencia',
-        direccion: 'Los Leones 456',
-      },
+      payload: VALID_REGISTRO,
       status: 201,
     },
   ];
