@@ -12,20 +12,14 @@ const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MESSAGES.badRequest],
 };
 
-const byStatus = (status: number): string =>
-  status === 401
-    ? MESSAGES.unauthenticated
-    : status === 403
-      ? MESSAGES.forbidden
-      : status === 404
-        ? MESSAGES.notFound
-        : status === 413
-          ? MESSAGES.tooLarge
-          : status === 415
-            ? MESSAGES.unsupportedMedia
-            : status === 429
-              ? MESSAGES.tooManyRequests
-              : MESSAGES.badRequest;
+const BY_STATUS: Record<number, string> = {
+  401: MESSAGES.unauthenticated,
+  403: MESSAGES.forbidden,
+  404: MESSAGES.notFound,
+  413: MESSAGES.tooLarge,
+  415: MESSAGES.unsupportedMedia,
+  429: MESSAGES.tooManyRequests,
+};
 
 /**
  * Every error leaves as `{ message, errors? }` in Spanish. Only HttpError and validation messages
@@ -54,7 +48,7 @@ async function errors(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ code: err.code, status }, 'solicitud rechazada');
-      return reply.status(status).send({ message: byStatus(status) });
+      return reply.status(status).send({ message: BY_STATUS[status] ?? MESSAGES.badRequest });
     }
     request.log.error({ err }, 'error no controlado');
     return reply.status(500).send({ message: MESSAGES.internal });
