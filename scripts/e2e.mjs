@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureWebBuild, root } from './lib/web-build.mjs';
+import { distDir, ensureWebBuild, root } from './lib/web-build.mjs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chrome)) {
@@ -32,7 +32,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-'));
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: path.join(root, 'apps/web'),
   stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chrome, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    WEB_DIST_DIR: distDir,
+    CHROME_PATH: chrome,
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: dataDir,
+  },
 });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -48,6 +48,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const built = path.join(root, 'apps/web/dist/index.html');
+/** Where the build goes: WEB_DIST_DIR (the server reads the same variable), else apps/web/dist. */
+export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'apps/web/dist');
+const built = path.join(distDir, 'index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'];
 
 function newestChange(target) {
@@ -25,7 +27,8 @@ export function ensureWebBuild() {
   });
   if (!stale) return;
   console.info('Compilando la app web…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@nexbyte/web'], {
+  const args = ['run', 'build', '-w', '@nexbyte/web', '--', '--outDir', distDir, '--emptyOutDir'];
+  const result = spawnSync('npm', args, {
     cwd: root,
     stdio: 'inherit',
   });

@@ -11,7 +11,7 @@ function fakeWebBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="es"><div id="root"></div></html>',
+    '<!doctype html><html lang="es"><meta name="nexbyte:email-domains" content="" /><div id="root"></div></html>',
   );
   writeFileSync(
     path.join(dir, 'assets', 'index-abc123.js'),
@@ -130,6 +130,16 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('writes the allowed e-mail domains into the page, also when asked for /index.html', async () => {
+    for (const url of ['/', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(
+        '<meta name="nexbyte:email-domains" content="duoc.cl,profesor.duoc.cl,gmail.com" />',
+      );
     }
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ModalDialog } from '../components/ui/modal-dialog';
-import { useCartCount } from '../features/cart/use-cart-count';
+import { useCart } from '../features/cart/cart-context';
 import { clearSession, type Session } from '../lib/session';
 import { useSession } from '../lib/use-session';
 
@@ -12,7 +12,7 @@ export function SiteHeader() {
   // reads the session and the cart from storage again.
   useLocation();
   const session = useSession();
-  const cartCount = useCartCount();
+  const { count: cartCount, addedCount } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 
@@ -29,7 +29,7 @@ export function SiteHeader() {
           <AuthLinks session={session} />
         </nav>
 
-        <CartLink count={cartCount} />
+        <CartLink count={cartCount} addedCount={addedCount} />
 
         <button
           type="button"
@@ -132,7 +132,7 @@ function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | nu
   );
 }
 
-function CartLink({ count }: { count: number }) {
+function CartLink({ count, addedCount }: { count: number; addedCount: number }) {
   // The accessible name starts with the visible text ('Carrito 2'), as voice control expects.
   return (
     <Link to="/carrito" className="cart-link">
@@ -149,7 +149,12 @@ function CartLink({ count }: { count: number }) {
         <circle cx="17" cy="19" r="1.6" fill="currentColor" />
       </svg>
       <span className="cart-link__label">Carrito</span>{' '}
-      <span className="cart-pill" data-testid="cart-count">
+      {/* A new key on every add restarts the pill's CSS animation. */}
+      <span
+        key={addedCount}
+        className={addedCount > 0 ? 'cart-pill cart-pill--bump' : 'cart-pill'}
+        data-testid="cart-count"
+      >
         {count}
       </span>{' '}
       <span className="visually-hidden">{count === 1 ? 'producto' : 'productos'}</span>

@@ -39,6 +39,30 @@ export interface ApiRequestOptions {
  * Resolves to undefined when the server answers without a body (204).
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+export interface ApiPage<T> {
+  items: T[];
+  /** All matches on the server, not only this page (the X-Total-Count header). */
+  total: number;
+}
+
+/** A list call that pages on the server: the items and the total count of matches. */
+export async function apiFetchPage<T>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiPage<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, options);
+  if (!Array.isArray(data)) throw new ApiError(200, UNEXPECTED_RESPONSE_MESSAGE);
+  const total = Number.parseInt(headers.get('X-Total-Count') ?? '', 10);
+  return { items: data, total: Number.isNaN(total) ? data.length : total };
+}
+
+async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions,
+): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, signal, headers } = options;
   const request = new Headers({ Accept: 'application/json' });
   if (body !== undefined) request.set('Content-Type', 'application/json');
@@ -65,9 +89,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   if (!response.ok) {
     throw new ApiError(response.status, messageFrom(data), fieldErrorsFrom(data));
   }
-  if (text === '') return undefined as T;
+  if (text === '') return { data: undefined as T, headers: response.headers };
   if (data === undefined) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** The parsed body, or undefined when it is empty or not JSON (an HTML error page of a proxy). */

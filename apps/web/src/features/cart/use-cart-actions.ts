@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { UNDO_TOAST_MS, type CartProduct } from '@nexbyte/shared';
+import { useToast } from '../../components/ui/toast';
+import { useCart, type AddResult } from './cart-context';
+
+/** Adds one unit and tells the shopper when the stock does not allow it. */
+export function useAddToCart(): (product: CartProduct) => AddResult {
+  const cart = useCart();
+  const toast = useToast();
+  return useCallback(
+    (product: CartProduct) => {
+      const result = cart.add(product);
+      if (result === 'added') {
+        toast.show({ type: 'success', title: 'Añadido al carrito', message: product.nombre });
+      } else if (result === 'limit') {
+        toast.show({
+          type: 'info',
+          message: `Ya tienes en el carrito todas las unidades disponibles de ${product.nombre}.`,
+        });
+      } else {
+        toast.show({ type: 'error', message: `${product.nombre} está sin stock.` });
+      }
+      return result;
+    },
+    [cart, toast],
+  );
+}
+
+/** Removes a line and offers 'Deshacer' for 3.5 seconds (SPEC.md point 4). */
+export function useRemoveFromCart(): (id: number) => void {
+  const cart = useCart();
+  const toast = useToast();
+  return useCallback(
+    (id: number) => {
+      const index = cart.items.findIndex((item) => item.id === id);
+      const removed = cart.remove(id);
+      if (!removed) return;
+      toast.show({
+        type: 'info',
+        title: 'Producto eliminado',
+        message: `${removed.nombre} se quitó del carrito.`,
+        duration: UNDO_TOAST_MS,
+        action: { label: 'Deshacer', onClick: () => cart.restore(removed, index) },
+      });
+    },
+    [cart, toast],
+  );
+}
