@@ -20,6 +20,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
+  sessionStorage.clear();
   // Also catches a call whose exception was swallowed by the code under test.
   if (consoleErrors.length > 0) {
     throw new Error(`console.error fue llamado ${consoleErrors.length} vez/veces durante el test.`);
