@@ -1,0 +1,145 @@
+// `npm run bench:web`: what the shop costs a shopper's browser. Builds the web app, starts the real
+// server on a fresh embedded database and prints
+//   1. the JavaScript that '/' loads, file by file, gzip-compressed (goal ≤ 100 KB), measured by
+//      opening the page in Debian's Chromium and listing every script it fetched;
+//   2. Lighthouse mobile scores (performance, accessibility) of '/', '/productos' and a product
+//      (goal ≥ 95 and 100). Lighthouse lives in tools/lighthouse with its own lockfile and is
+//      installed there on first use.
+// A measurement, not a test: it prints figures and fails only when it cannot measure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startServer, stopServer } from './lib/server.mjs';
+import { distDir, ensureWebBuild, root } from './lib/web-build.mjs';
+
+const JS_BUDGET_KB = 100;
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+if (!existsSync(chrome)) {
+  console.error(`No se encontró Chromium en ${chrome}; define CHROME_PATH.`);
+  process.exit(1);
+}
+
+ensureWebBuild();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-web-'));
+const { child, origin } = await startServer({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  WEB_DIST_DIR: distDir,
+});
+
+try {
+  await measureScripts(origin);
+  const productId = await firstProductId(origin);
+  await lighthouse(origin, ['/', '/productos', `/productos/detalle/${productId}`]);
+} finally {
+  await stopServer(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Every script '/' fetched until the network went quiet, with its gzip size (level 9). */
+async function measureScripts(origin) {
+  const browser = await chromium.launch({ executablePath: chrome, args: chromeFlags.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()));
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Destacados' }).waitFor();
+
+    const rows = [...scripts].map((url) => {
+      const file = path.join(distDir, decodeURIComponent(url.pathname));
+      const body = readFileSync(file);
+      return { name: url.pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    });
+    rows.sort((a, b) => b.gzip - a.gzip);
+    const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+    console.log(`JavaScript que carga '/' (${rows.length} archivos):`);
+    for (const row of rows) {
+      console.log(
+        `  ${kb(row.gzip).padStart(6)} KB gzip  ${kb(row.raw).padStart(6)} KB  ${row.name}`,
+      );
+    }
+    const verdict = total <= JS_BUDGET_KB * 1024 ? 'dentro' : 'FUERA';
+    console.log(
+      `  ${kb(total).padStart(6)} KB gzip en total (${verdict} de la meta de ${JS_BUDGET_KB} KB)\n`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+async function firstProductId(origin) {
+  const response = await fetch(`${origin}/api/productos?limite=1`);
+  const [product] = await response.json();
+  return product.id;
+}
+
+function lighthouseBin() {
+  const dir = path.join(root, 'tools/lighthouse');
+  const bin = path.join(dir, 'node_modules/.bin/lighthouse');
+  if (!existsSync(bin)) {
+    console.info('Instalando Lighthouse en tools/lighthouse…');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
+    if (install.status !== 0) process.exit(install.status ?? 1);
+  }
+  return bin;
+}
+
+async function lighthouse(origin, paths) {
+  const bin = lighthouseBin();
+  console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad):');
+  for (const route of paths) {
+    const profile = mkdtempSync(path.join(tmpdir(), 'nexbyte-lh-'));
+    try {
+      const run = spawnSync(
+        bin,
+        [
+          `${origin}${route}`,
+          `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`,
+          '--only-categories=performance,accessibility',
+          '--output=json',
+          '--quiet',
+        ],
+        { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      if (run.status !== 0) {
+        console.error(run.stderr.toString());
+        throw new Error(`Lighthouse falló en ${route}`);
+      }
+      const report = JSON.parse(run.stdout.toString());
+      const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      const audit = (id) => report.audits[id]?.displayValue ?? '-';
+      console.log(
+        `  ${route.padEnd(24)} ${String(score('performance')).padStart(3)} / ${String(score('accessibility')).padStart(3)}` +
+          `   FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, ` +
+          `TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
+      );
+      const failing = Object.values(report.categories.accessibility.auditRefs)
+        .map((ref) => report.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+      for (const a of failing) console.log(`      accesibilidad: ${a.id} — ${a.title}`);
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Starting and stopping the real server for the benchmark scripts: a free port, the server's own
+// process (no npm in between, so SIGTERM reaches it), ready when it prints its address.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { root } from './web-build.mjs';
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts apps/api/src/server.ts with the given environment; resolves to { child, origin }. */
+export async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('Nexbyte está listo')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`el servidor terminó con código ${code}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+export async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
