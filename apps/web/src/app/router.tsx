@@ -39,6 +39,12 @@ export const routes: RouteObject[] = [
           { path: 'registro', ...screen(() => import('./routes/register')) },
           { path: 'login', ...screen(() => import('./routes/login')) },
           { path: 'recuperar', ...screen(() => import('./routes/recover-password')) },
+          { path: 'recuperar/:token', ...screen(() => import('./routes/reset-password')) },
+          { path: 'cuenta', ...screen(() => import('./routes/account')) },
+          {
+            path: 'newsletter/baja/:token',
+            ...screen(() => import('./routes/newsletter-unsubscribe')),
+          },
           { path: '*', ...screen(() => import('./routes/not-found')) },
         ],
       },
