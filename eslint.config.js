@@ -1,7 +1,30 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// STYLE.md: a feature never imports another; app/ composes them.
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`],
+            message: `Una feature no importa otra (${feature} → ${other}); compónlas en app/.`,
+          })),
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -28,6 +51,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  ...featureBoundaries,
   {
     files: ['packages/shared/src/**/*.ts'],
     rules: {

@@ -1,17 +1,19 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, useToast, type ToastApi, type ToastOptions } from './toast';
 
 let api: ToastApi;
-function CaptureApi() {
-  api = useToast();
+function CaptureApi({ onReady }: { onReady: (toast: ToastApi) => void }) {
+  const toast = useToast();
+  useEffect(() => onReady(toast), [toast, onReady]);
   return null;
 }
 
 function renderToasts() {
   render(
     <ToastProvider>
-      <CaptureApi />
+      <CaptureApi onReady={(toast) => (api = toast)} />
     </ToastProvider>,
   );
 }
@@ -122,5 +124,7 @@ describe('toasts', () => {
 
 it('useToast fuera del proveedor explica el error', () => {
   vi.mocked(console.error).mockImplementation(() => {});
-  expect(() => render(<CaptureApi />)).toThrow('useToast debe ser usado dentro de un ToastProvider');
+  expect(() => render(<CaptureApi onReady={() => {}} />)).toThrow(
+    'useToast debe ser usado dentro de un ToastProvider',
+  );
 });
