@@ -6,7 +6,9 @@ import { ToastProvider, useToast, type ToastApi, type ToastOptions } from './toa
 let api: ToastApi;
 function CaptureApi({ onReady }: { onReady: (toast: ToastApi) => void }) {
   const toast = useToast();
-  useEffect(() => onReady(toast), [toast, onReady]);
+  useEffect(() => {
+    onReady(toast);
+  }, [toast, onReady]);
   return null;
 }
 
