@@ -8,8 +8,11 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as shopSchema from './schema';
+import * as ordersSchema from './schema-orders';
 
+// The orders module keeps its tables in their own file; both form one schema and one migration set.
+const schema = { ...shopSchema, ...ordersSchema };
 export type Schema = typeof schema;
 /** The common face of both drivers: every query is written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

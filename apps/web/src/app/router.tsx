@@ -41,6 +41,9 @@ export const routes: RouteObject[] = [
           { path: 'recuperar', ...screen(() => import('./routes/recover-password')) },
           { path: 'recuperar/:token', ...screen(() => import('./routes/reset-password')) },
           { path: 'cuenta', ...screen(() => import('./routes/account')) },
+          { path: 'cuenta/pedidos', ...screen(() => import('./routes/my-orders')) },
+          { path: 'checkout', ...screen(() => import('./routes/checkout')) },
+          { path: 'pedido/:numero', ...screen(() => import('./routes/order-confirmation')) },
           {
             path: 'newsletter/baja/:token',
             ...screen(() => import('./routes/newsletter-unsubscribe')),

@@ -1,0 +1,2 @@
+// Tables of the orders module (checkout, orders, their lines and status history).
+export {};
