@@ -1,0 +1,22 @@
+import type { Faq, FaqCategory } from './faqs';
+
+/** Lower case and without accents, so 'envio' finds 'Envíos'. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Questions of the category (all when null) that contain every word of the query. */
+export function searchFaqs(
+  faqs: readonly Faq[],
+  { category, query }: { category: FaqCategory | null; query: string },
+): Faq[] {
+  const words = normalizeText(query).split(/\s+/).filter(Boolean);
+  return faqs.filter((faq) => {
+    if (category && faq.category !== category) return false;
+    const text = normalizeText([faq.question, ...faq.answer, faq.category].join(' '));
+    return words.every((word) => text.includes(word));
+  });
+}
