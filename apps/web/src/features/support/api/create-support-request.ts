@@ -1,0 +1,31 @@
+import type { Soporte } from '@nexbyte/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+
+export const SUPPORT_FAILED_MESSAGE = 'No pudimos enviar tu solicitud. Inténtalo más tarde.';
+
+/**
+ * POST /soporte with the API's values: equipo as PC_ESCRITORIO…, prioridad in upper case, an
+ * empty phone or address as null (the shared schema's output already is).
+ */
+export function createSupportRequest(request: Soporte): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/soporte', { method: 'POST', body: request });
+}
+
+export function useCreateSupportRequest() {
+  return useMutation({
+    mutationFn: createSupportRequest,
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+        console.warn('No se pudo enviar la solicitud de soporte:', error);
+      }
+    },
+  });
+}
+
+/** SPEC.md point 8: the server's message field, else the spec's fallback. */
+export function supportErrorMessage(error: unknown): string {
+  const fromServer =
+    error instanceof ApiError && error.status !== 0 && error.message !== CONNECTION_ERROR_MESSAGE;
+  return fromServer ? error.message : SUPPORT_FAILED_MESSAGE;
+}

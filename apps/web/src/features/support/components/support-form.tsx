@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EQUIPO_LABELS,
+  EQUIPOS,
+  formatPhone,
+  PRIORIDAD_DEFAULT,
+  PRIORIDADES_PUBLICAS,
+  SERVICIOS,
+  SUPPORT_DESCRIPTION_MAX,
+  type Soporte,
+  type SoporteInput,
+} from '@nexbyte/shared';
+import { useId, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field';
+import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { domainSchemas } from '../../../lib/form-schemas';
+import { supportErrorMessage, useCreateSupportRequest } from '../api/create-support-request';
+import { focusFirstInvalid } from '../focus-first-invalid';
+import '../support.css';
+
+const PRIORIDAD_LABELS: Record<(typeof PRIORIDADES_PUBLICAS)[number], string> = {
+  NORMAL: 'Normal',
+  ALTA: 'Alta',
+  CRITICA: 'Crítica',
+};
+
+// No equipment is chosen at first: the select shows its placeholder until the customer picks one.
+const EMPTY: DefaultValues<SoporteInput> = {
+  nombreCliente: '',
+  emailCliente: '',
+  telefonoCliente: '',
+  region: '',
+  comuna: '',
+  direccion: '',
+  prioridad: PRIORIDAD_DEFAULT,
+  serviciosRequeridos: [],
+  descripcionProblema: '',
+  empresa: '',
+};
+
+/** SPEC.md point 2, Soporte: the quote request form with the rules of point 5. */
+export function SupportForm() {
+  const toast = useToast();
+  const mutation = useCreateSupportRequest();
+  const ids = useId();
+  const form = useForm<SoporteInput, unknown, Soporte>({
+    resolver: zodResolver(domainSchemas().soporte),
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: EMPTY,
+  });
+  const {
+    register,
+    control,
+    setError,
+    formState: { errors },
+  } = form;
+  const descripcion = useWatch({ control, name: 'descripcionProblema' }) ?? '';
+
+  // The form element comes from the event: the focus goes to its first invalid control.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const formElement = event.currentTarget;
+    return form.handleSubmit(
+      (request) =>
+        mutation.mutate(request, {
+          onSuccess: () => {
+            toast.show({
+              type: 'success',
+              title: 'Solicitud enviada',
+              message: 'Te contactaremos con una cotización estimada.',
+            });
+            form.reset();
+          },
+          onError: (error) => {
+            toast.show({
+              type: 'error',
+              title: 'Error al enviar',
+              message: supportErrorMessage(error),
+            });
+            const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
+            for (const [name, message] of Object.entries(fields)) {
+              if (name in EMPTY || name === 'equipo')
+                setError(name as keyof SoporteInput, { message });
+            }
+            focusFirstInvalid(formElement, Object.keys(fields));
+          },
+        }),
+      (invalid) => focusFirstInvalid(formElement, Object.keys(invalid)),
+    )(event);
+  };
+
+  const phone = register('telefonoCliente');
+  const prioridadErrorId = `${ids}-prioridad-error`;
+  const serviciosErrorId = `${ids}-servicios-error`;
+
+  return (
+    <FormProvider {...form}>
+      <form className="support-form" noValidate onSubmit={onSubmit}>
+        <div className="form-grid">
+          <FormField label="Nombre" error={errors.nombreCliente?.message}>
+            <input {...register('nombreCliente')} autoComplete="name" />
+          </FormField>
+          <FormField label="Correo" error={errors.emailCliente?.message}>
+            <input {...register('emailCliente')} type="email" autoComplete="email" />
+          </FormField>
+          <FormField
+            label="Teléfono"
+            optional
+            hint="9 XXXX XXXX"
+            error={errors.telefonoCliente?.message}
+          >
+            <input
+              {...phone}
+              onChange={(event) => {
+                event.target.value = formatPhone(event.target.value);
+                return phone.onChange(event);
+              }}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+            />
+          </FormField>
+          <FormField label="Equipo" error={errors.equipo?.message}>
+            <select {...register('equipo')}>
+              <option value="">Selecciona el equipo</option>
+              {EQUIPOS.map((equipo) => (
+                <option key={equipo} value={equipo}>
+                  {EQUIPO_LABELS[equipo]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <RegionComunaFields<SoporteInput> regionName="region" comunaName="comuna" />
+          <FormField
+            label="Dirección"
+            optional
+            className="form-field--wide"
+            error={errors.direccion?.message}
+          >
+            <input {...register('direccion')} autoComplete="street-address" />
+          </FormField>
+
+          <fieldset
+            className="support-group form-field--wide"
+            aria-describedby={errors.prioridad ? prioridadErrorId : undefined}
+          >
+            <legend className="form-field__label">Prioridad</legend>
+            <div className="support-group__options">
+              {PRIORIDADES_PUBLICAS.map((prioridad) => (
+                <label key={prioridad} className="support-option">
+                  <input type="radio" value={prioridad} {...register('prioridad')} />
+                  {PRIORIDAD_LABELS[prioridad]}
+                </label>
+              ))}
+            </div>
+            {errors.prioridad && (
+              <p id={prioridadErrorId} className="form-field__error">
+                {errors.prioridad.message}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset
+            className="support-group form-field--wide"
+            aria-describedby={errors.serviciosRequeridos ? serviciosErrorId : undefined}
+          >
+            <legend className="form-field__label">Servicios requeridos</legend>
+            <div className="support-group__options">
+              {SERVICIOS.map((servicio) => (
+                <label key={servicio} className="support-option">
+                  <input type="checkbox" value={servicio} {...register('serviciosRequeridos')} />
+                  {servicio}
+                </label>
+              ))}
+            </div>
+            {errors.serviciosRequeridos && (
+              <p id={serviciosErrorId} className="form-field__error">
+                {errors.serviciosRequeridos.message}
+              </p>
+            )}
+          </fieldset>
+
+          <FormField
+            label="Descripción del problema"
+            className="form-field--wide"
+            error={errors.descripcionProblema?.message}
+            hint={
+              <span
+                aria-live="polite"
+                className={
+                  descripcion.length > SUPPORT_DESCRIPTION_MAX ? 'support-counter--over' : undefined
+                }
+              >
+                {`${descripcion.length}/${SUPPORT_DESCRIPTION_MAX}`}
+              </span>
+            }
+          >
+            <textarea {...register('descripcionProblema')} rows={5} />
+          </FormField>
+        </div>
+
+        {/* Honeypot: people never see it; bots fill it and the server quietly drops the request. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor="soporte-empresa">Empresa (no completar)</label>
+          <input {...register('empresa')} id="soporte-empresa" tabIndex={-1} autoComplete="off" />
+        </div>
+
+        <div className="actions">
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Enviando…' : 'Enviar solicitud'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
