@@ -21,6 +21,13 @@ export const PRIORIDADES_PUBLICAS = [
   'CRITICA',
 ] as const satisfies readonly Prioridad[];
 export const PRIORIDAD_DEFAULT: Prioridad = 'NORMAL';
+export const PRIORIDAD_LABELS: Record<Prioridad, string> = {
+  BAJA: 'Baja',
+  NORMAL: 'Normal',
+  ALTA: 'Alta',
+  CRITICA: 'Crítica',
+  URGENTE: 'Urgente',
+};
 
 export const SERVICIOS = [
   'Diagnóstico',

@@ -15,8 +15,7 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
         aria-controls={props.id}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? 'Ocultar' : 'Mostrar'}
-        <span className="visually-hidden"> contraseña</span>
+        {visible ? 'Ocultar' : 'Mostrar'} <span className="visually-hidden">contraseña</span>
       </button>
     </div>
   );

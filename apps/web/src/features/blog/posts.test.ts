@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjacentPosts, BLOG_CATEGORIES, BLOG_POSTS, findPost } from './posts';
-import { normalizeText, paginate, parseCategory, searchPosts } from './search-posts';
+import { normalizeText } from '../../lib/normalize-text';
+import { paginate, parseCategory, searchPosts } from './search-posts';
 
 describe('artículos del blog', () => {
   it('son los cuatro de la especificación, del más nuevo al más antiguo', () => {

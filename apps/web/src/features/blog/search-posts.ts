@@ -1,13 +1,6 @@
 import { BLOG_PAGE_SIZE } from '@nexbyte/shared';
 import { BLOG_CATEGORIES, type BlogCategory, type BlogPost } from './posts';
-
-/** Lower case and without accents, so 'guia' finds 'Guías' and 'MANTENCION' finds 'mantención'. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
+import { normalizeText } from '../../lib/normalize-text';
 
 /** A category named in the address, 'guias' or 'Guías'; null (all of them) for anything else. */
 export function parseCategory(value: string | null): BlogCategory | null {

@@ -1,12 +1,5 @@
 import type { Faq, FaqCategory } from './faqs';
-
-/** Lower case and without accents, so 'envio' finds 'Envíos'. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
+import { normalizeText } from '../../lib/normalize-text';
 
 /** Questions of the category (all when null) that contain every word of the query. */
 export function searchFaqs(

@@ -17,7 +17,7 @@ import { RegionComunaFields } from '../../../components/ui/region-comuna-fields'
 import { useToast } from '../../../components/ui/toast';
 import { domainSchemas } from '../../../lib/form-schemas';
 import { registerErrorMessage, registerFieldErrors, useRegister } from '../api/register';
-import { focusFirstInvalid } from '../focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import '../auth.css';
 
 const EMPTY: RegistroInput = {

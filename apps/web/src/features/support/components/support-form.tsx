@@ -4,6 +4,7 @@ import {
   EQUIPOS,
   formatPhone,
   PRIORIDAD_DEFAULT,
+  PRIORIDAD_LABELS,
   PRIORIDADES_PUBLICAS,
   SERVICIOS,
   SUPPORT_DESCRIPTION_MAX,
@@ -18,14 +19,8 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { domainSchemas } from '../../../lib/form-schemas';
 import { supportErrorMessage, useCreateSupportRequest } from '../api/create-support-request';
-import { focusFirstInvalid } from '../focus-first-invalid';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import '../support.css';
-
-const PRIORIDAD_LABELS: Record<(typeof PRIORIDADES_PUBLICAS)[number], string> = {
-  NORMAL: 'Normal',
-  ALTA: 'Alta',
-  CRITICA: 'Crítica',
-};
 
 // No equipment is chosen at first: the select shows its placeholder until the customer picks one.
 const EMPTY: DefaultValues<SoporteInput> = {
