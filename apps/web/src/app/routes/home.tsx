@@ -1,15 +1,27 @@
 import { Link } from 'react-router';
+import { FeaturedProducts } from '../../features/catalog/components/featured-products';
 
 export default function HomeRoute() {
   return (
-    <section className="hero">
-      <div className="container">
-        <h1>TIENDA ONLINE</h1>
-        <p className="hero__lead">Tecnología y mantención de PC</p>
-        <Link to="/productos" className="button">
-          Ver productos
-        </Link>
-      </div>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container">
+          <h1 id="hero-title">TIENDA ONLINE</h1>
+          <p className="hero__lead">Tecnología y mantención de PC</p>
+          <p className="hero__text">
+            Periféricos, componentes, accesorios y servicio técnico, con envío a todo Chile.
+          </p>
+          <div className="actions">
+            <Link to="/productos" className="button">
+              Ver productos
+            </Link>
+            <Link to="/soporte" className="button button--ghost">
+              Solicitar soporte técnico
+            </Link>
+          </div>
+        </div>
+      </section>
+      <FeaturedProducts />
+    </>
   );
 }

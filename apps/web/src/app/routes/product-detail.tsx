@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { ProductDetail } from '../../features/catalog/components/product-detail';
 
 export default function ProductDetailRoute() {
   const { id } = useParams();
   return (
-    <div className="container page">
-      <DocumentTitle>Detalle del producto</DocumentTitle>
-      <h1>Detalle del producto</h1>
-      <p>Producto {id}</p>
-    </div>
+    <ProductDetail
+      productId={id}
+      renderAction={(product) => <AddToCartButton product={product} />}
+    />
   );
 }

@@ -1,0 +1,121 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CartProvider, useCart } from './cart-context';
+
+const MOUSE = { id: 1, nombre: 'Mouse Logitech G203', precio: 19990, stock: 3 };
+const SSD = { id: 2, nombre: 'SSD Kingston NV2 1TB', precio: 54990, stock: 10 };
+const CABLE = { id: 3, nombre: 'Cable HDMI 2 m', precio: 3000 };
+
+const wrapper = ({ children }: { children: ReactNode }) => <CartProvider>{children}</CartProvider>;
+
+function renderCart() {
+  return renderHook(() => useCart(), { wrapper });
+}
+
+const stored = () => JSON.parse(localStorage.getItem('nexbyte_cart') ?? 'null') as unknown;
+
+beforeEach(() => sessionStorage.clear());
+
+describe('CartProvider', () => {
+  it('useCart fuera del proveedor avisa con el mensaje de la especificación', () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    expect(() => renderHook(() => useCart())).toThrow(
+      'useCart debe ser usado dentro de un CartProvider',
+    );
+  });
+
+  it('añadir un producto que ya está suma una unidad; la cuenta y el subtotal lo reflejan', () => {
+    const { result } = renderCart();
+    act(() => {
+      result.current.add(MOUSE);
+      result.current.add(SSD);
+      result.current.add(MOUSE);
+    });
+    expect(result.current.items.map(({ id, qty }) => ({ id, qty }))).toEqual([
+      { id: 1, qty: 2 },
+      { id: 2, qty: 1 },
+    ]);
+    expect(result.current.count).toBe(3);
+    expect(result.current.subtotal).toBe(2 * 19990 + 54990);
+    expect(stored()).toEqual([
+      expect.objectContaining({ id: 1, qty: 2 }),
+      expect.objectContaining({ id: 2, qty: 1 }),
+    ]);
+  });
+
+  it('no pasa del stock y no añade un producto sin stock', () => {
+    const { result } = renderCart();
+    const results: string[] = [];
+    act(() => {
+      for (let i = 0; i < 4; i++) results.push(result.current.add(MOUSE));
+      results.push(result.current.add({ ...CABLE, id: 4, stock: 0 }));
+    });
+    expect(results).toEqual(['added', 'added', 'added', 'limit', 'out-of-stock']);
+    expect(result.current.items).toEqual([expect.objectContaining({ id: 1, qty: 3 })]);
+  });
+
+  it('setQuantity ajusta entre 1 y 99 lo que se escribe', () => {
+    const { result } = renderCart();
+    act(() => void result.current.add(CABLE));
+    act(() => result.current.setQuantity(3, '250'));
+    expect(result.current.items[0]?.qty).toBe(99);
+    act(() => result.current.setQuantity(3, 'abc'));
+    expect(result.current.items[0]?.qty).toBe(1);
+    act(() => result.current.setQuantity(3, '7.9'));
+    expect(result.current.items[0]?.qty).toBe(7);
+  });
+
+  it('restore devuelve una línea quitada a su lugar y con su cantidad', () => {
+    const { result } = renderCart();
+    act(() => {
+      result.current.add(MOUSE);
+      result.current.add(SSD);
+      result.current.add(SSD);
+      result.current.add(CABLE);
+    });
+    let removed: ReturnType<typeof result.current.remove>;
+    act(() => {
+      removed = result.current.remove(2);
+    });
+    expect(result.current.items.map((item) => item.id)).toEqual([1, 3]);
+    act(() => result.current.restore(removed!, 1));
+    expect(result.current.items.map(({ id, qty }) => [id, qty])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+  });
+
+  it('clear vacía el carrito y lo guarda vacío', () => {
+    const { result } = renderCart();
+    act(() => void result.current.add(MOUSE));
+    act(() => result.current.clear());
+    expect(result.current.items).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('lee el carrito guardado al empezar y los cambios de otra pestaña', () => {
+    localStorage.setItem('nexbyte_cart', JSON.stringify([{ ...MOUSE, qty: 2 }]));
+    const { result } = renderCart();
+    expect(result.current.count).toBe(2);
+
+    localStorage.setItem('nexbyte_cart', JSON.stringify([{ ...SSD, qty: 4 }]));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'nexbyte_cart' }));
+    });
+    expect(result.current.items).toEqual([expect.objectContaining({ id: 2, qty: 4 })]);
+  });
+
+  it('un cupón desconocido quita el aplicado; el código se normaliza', () => {
+    const { result } = renderCart();
+    act(() => void result.current.applyCoupon(' nex10 '));
+    expect(result.current.coupon?.code).toBe('NEX10');
+    let found: unknown;
+    act(() => {
+      found = result.current.applyCoupon('NOEXISTE');
+    });
+    expect(found).toBeNull();
+    expect(result.current.coupon).toBeNull();
+  });
+});

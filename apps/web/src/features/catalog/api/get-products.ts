@@ -1,0 +1,73 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { PRODUCTOS_LIMITE_MAX, type OrdenProductos, type Producto } from '@nexbyte/shared';
+import { apiFetchPage, type ApiPage } from '../../../lib/api-client';
+
+/** What the shopper can filter the catalogue by; every value is optional and filters on the server. */
+export interface ProductFilters {
+  q?: string;
+  categoria?: string;
+  min?: number;
+  max?: number;
+  orden?: OrdenProductos;
+}
+
+export interface ProductsQuery extends ProductFilters {
+  pagina?: number;
+  limite?: number;
+}
+
+export function productsSearch(query: ProductsQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** GET /productos: one page of the active products and the count of all matches. */
+export function getProducts(
+  query: ProductsQuery = {},
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ApiPage<Producto>> {
+  return apiFetchPage<Producto>(`/productos${productsSearch(query)}`, { signal });
+}
+
+export const productsQueryOptions = (query: ProductsQuery = {}) =>
+  queryOptions({
+    queryKey: ['productos', 'pagina', query],
+    queryFn: ({ signal }) => getProducts(query, { signal }),
+  });
+
+/** One page of products, e.g. the first ones for the home page. */
+export function useProducts(query: ProductsQuery = {}) {
+  return useQuery(productsQueryOptions(query));
+}
+
+/**
+ * The product list: pages of the largest size the API gives, the next one loaded on demand.
+ * While new filters load, the previous results stay on screen instead of flashing away.
+ */
+export const productListQueryOptions = (filters: ProductFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['productos', 'lista', filters],
+    queryFn: ({ signal, pageParam }) =>
+      getProducts({ ...filters, pagina: pageParam, limite: PRODUCTOS_LIMITE_MAX }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, pages, lastPageParam) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return lastPage.items.length > 0 && loaded < lastPage.total ? lastPageParam + 1 : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export function useProductList(filters: ProductFilters) {
+  return useInfiniteQuery(productListQueryOptions(filters));
+}

@@ -1,0 +1,77 @@
+import { pluralize, type Producto } from '@nexbyte/shared';
+import { useEffect, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { useProductList } from '../api/get-products';
+import { useProductFilters } from '../use-product-filters';
+import { ProductCard } from './product-card';
+import { ProductFilters } from './product-filters';
+
+export const LOAD_ERROR_MESSAGE = 'No se pudieron cargar los productos.';
+
+// Cards in the first screenful load their pictures at once.
+const EAGER_IMAGES = 4;
+
+interface ProductCatalogProps {
+  /** The card's action (the app puts the cart's 'Añadir al carrito' here). */
+  renderAction?: (product: Producto) => ReactNode;
+}
+
+/** The product list of SPEC.md point 2: filters kept in the address and the matching products. */
+export function ProductCatalog({ renderAction }: ProductCatalogProps) {
+  const { values, filters, setFilter, clearFilters } = useProductFilters();
+  const list = useProductList(filters);
+  const { error } = list;
+
+  useEffect(() => {
+    if (error) console.error('No se pudieron cargar los productos:', error);
+  }, [error]);
+
+  const pages = list.data?.pages ?? [];
+  const products = pages.flatMap((page) => page.items);
+  const total = pages.at(-1)?.total ?? 0;
+  const failed = list.isError && !list.isFetchNextPageError;
+
+  let status = '';
+  if (list.isPending) status = 'Cargando productos…';
+  else if (!failed) status = pluralize(total, 'resultado', 'resultados');
+
+  return (
+    <>
+      <ProductFilters values={values} onChange={setFilter} onClear={clearFilters} />
+      <p className="catalog-count" role="status">
+        {status}
+      </p>
+      {list.isPending ? null : failed ? (
+        <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>
+      ) : products.length === 0 ? (
+        <p className="catalog-empty">No se encontraron productos con esos filtros.</p>
+      ) : (
+        <ul className="product-grid" aria-busy={list.isPlaceholderData}>
+          {products.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} showStock eagerImage={index < EAGER_IMAGES}>
+                {renderAction?.(product)}
+              </ProductCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && !failed && (
+        <div className="catalog-more">
+          <p className="muted">
+            Mostrando {products.length} de {total}
+          </p>
+          {list.isFetchNextPageError && <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>}
+          <button
+            type="button"
+            className="button"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Cargando…' : 'Cargar más'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

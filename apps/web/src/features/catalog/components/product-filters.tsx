@@ -1,0 +1,126 @@
+import { ORDENES_PRODUCTOS, ORDEN_LABELS, type OrdenProductos } from '@nexbyte/shared';
+import type { KeyboardEvent } from 'react';
+import { FormField } from '../../../components/ui/form-field';
+import { useCategories } from '../api/get-categories';
+import { useDebouncedDraft } from '../use-debounced-draft';
+import { parsePrice, type FilterName, type ProductFilterValues } from '../use-product-filters';
+
+interface ProductFiltersProps {
+  values: ProductFilterValues;
+  onChange: (name: FilterName, value: string, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+}
+
+const trim = (text: string) => text.trim();
+/** A price box commits only a usable price; anything else is the same as empty. */
+const priceText = (text: string) => (parsePrice(text) === undefined ? '' : text.trim());
+
+/** Search, category, price range and sort of the product list. */
+export function ProductFilters({ values, onChange, onClear }: ProductFiltersProps) {
+  // Typing rewrites the address in place, so Back leaves the list instead of undoing letters.
+  const search = useDebouncedDraft(values.q, (q) => onChange('q', q, { replace: true }), {
+    normalize: trim,
+  });
+  const min = useDebouncedDraft(values.min, (v) => onChange('min', v, { replace: true }), {
+    normalize: priceText,
+  });
+  const max = useDebouncedDraft(values.max, (v) => onChange('max', v, { replace: true }), {
+    normalize: priceText,
+  });
+
+  const categoria = useCategoryChoice(values.categoria);
+
+  const flushOnEnter = (flush: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') flush();
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Filtrar productos"
+      className="catalog-filters"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FormField label="Buscar" className="catalog-filters__search">
+        <input
+          type="search"
+          name="q"
+          placeholder="Nombre, descripción o categoría"
+          autoComplete="off"
+          value={search.draft}
+          onChange={(event) => search.setDraft(event.target.value)}
+          onKeyDown={flushOnEnter(search.flush)}
+        />
+      </FormField>
+      <FormField label="Categoría">
+        <select
+          name="categoria"
+          value={categoria.value}
+          onChange={(event) => onChange('categoria', event.target.value)}
+        >
+          <option value="">todas</option>
+          {categoria.names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Precio mínimo">
+        <input
+          type="number"
+          name="min"
+          min={0}
+          step="any"
+          inputMode="numeric"
+          value={min.draft}
+          onChange={(event) => min.setDraft(event.target.value)}
+          onKeyDown={flushOnEnter(min.flush)}
+        />
+      </FormField>
+      <FormField label="Precio máximo">
+        <input
+          type="number"
+          name="max"
+          min={0}
+          step="any"
+          inputMode="numeric"
+          value={max.draft}
+          onChange={(event) => max.setDraft(event.target.value)}
+          onKeyDown={flushOnEnter(max.flush)}
+        />
+      </FormField>
+      <FormField label="Ordenar por">
+        <select
+          name="orden"
+          value={values.orden}
+          onChange={(event) => onChange('orden', event.target.value as OrdenProductos)}
+        >
+          {ORDENES_PRODUCTOS.map((orden) => (
+            <option key={orden} value={orden}>
+              {ORDEN_LABELS[orden]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="catalog-filters__clear">
+        <button type="button" className="button button--ghost catalog-button" onClick={onClear}>
+          Limpiar filtros
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The category names for the select, and the chosen one written as the list writes it (the
+ * address may hold it in another case). A chosen name not in the list is kept as an option, so
+ * the select shows it while the categories load.
+ */
+function useCategoryChoice(selected: string) {
+  const { data: categories = [] } = useCategories();
+  const names = categories.map((categoria) => categoria.nombre);
+  const match = names.find((name) => name.toLowerCase() === selected.toLowerCase());
+  const value = match ?? selected;
+  return { value, names: value === '' || match ? names : [value, ...names] };
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+
+export const PLACEHOLDER_IMAGE = '/img/placeholder.svg';
+
+// The catalogue's pictures are 4:3; the attributes reserve their space before they load.
+const WIDTH = 400;
+const HEIGHT = 300;
+
+interface ProductImageProps {
+  src: string | null | undefined;
+  /** The product's name. */
+  alt: string;
+  className?: string;
+  /** Images in the first screenful load at once; the rest wait until they are scrolled near. */
+  eager?: boolean;
+}
+
+/** A product picture that falls back to the placeholder when it is missing or fails to load. */
+export function ProductImage({ src, alt, className, eager = false }: ProductImageProps) {
+  const wanted = src?.trim() || PLACEHOLDER_IMAGE;
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = failed === wanted ? PLACEHOLDER_IMAGE : wanted;
+  return (
+    <img
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      src={shown}
+      alt={alt}
+      width={WIDTH}
+      height={HEIGHT}
+      onError={() => {
+        if (shown !== PLACEHOLDER_IMAGE) setFailed(wanted);
+      }}
+    />
+  );
+}
