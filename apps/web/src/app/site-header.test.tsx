@@ -108,10 +108,12 @@ describe('SiteHeader', () => {
     expect(within(cart).getByTestId('cart-count')).toHaveTextContent('5');
   });
 
-  it('sin carrito guardado, o con uno ilegible, la píldora muestra 0', async () => {
+  it('con un carrito guardado ilegible, lo registra como error y la píldora muestra 0', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
     localStorage.setItem('nexbyte_cart', 'esto no es un carrito');
     const { header } = await renderHeaderAt();
     expect(within(header).getByTestId('cart-count')).toHaveTextContent('0');
+    expect(logged).toHaveBeenCalledWith('Error al cargar el carrito:', expect.any(SyntaxError));
   });
 
   it('el menú móvil se abre, bloquea el desplazamiento y se cierra con Escape', async () => {
