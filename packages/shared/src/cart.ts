@@ -24,7 +24,7 @@ export function clampQuantity(raw: unknown): number {
 }
 
 /** Highest quantity a line may hold: the cart limit, lowered to the stock when it is known. */
-function maxQuantityFor(product: CartProduct): number {
+export function maxQuantityFor(product: CartProduct): number {
   if (typeof product.stock !== 'number' || Number.isNaN(product.stock)) return QTY_MAX;
   // A line already in the cart keeps at least one unit even if the stock ran out meanwhile;
   // the server has the last word at checkout.

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy routes and the first render of a screen can take more than the default second on a busy
+// machine; findBy* waits up to 5 s before it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // Without Vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

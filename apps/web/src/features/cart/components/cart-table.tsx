@@ -1,7 +1,7 @@
 import { formatCLP, unitPrice, type CartItem } from '@nexbyte/shared';
 import { Link } from 'react-router';
 import { useRemoveFromCart } from '../use-cart-actions';
-import { CartItemImage } from './cart-item-image';
+import { ProductImage } from '../../../components/ui/product-image';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The cart's lines; on phones each row is shown as a card (cart.css). */
@@ -35,7 +35,13 @@ export function CartTable({ items }: { items: CartItem[] }) {
             return (
               <tr key={item.id}>
                 <td className="cart-table__image-cell">
-                  <CartItemImage src={item.imagen} alt={item.nombre} />
+                  <ProductImage
+                    className="cart-table__image"
+                    src={item.imagen}
+                    alt={item.nombre}
+                    width={80}
+                    height={60}
+                  />
                 </td>
                 <td className="cart-table__product">
                   <Link to={`/productos/detalle/${item.id}`}>{item.nombre}</Link>

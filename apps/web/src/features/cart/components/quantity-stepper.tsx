@@ -1,18 +1,12 @@
-import { QTY_MAX, QTY_MIN, type CartItem } from '@nexbyte/shared';
+import { QTY_MIN, maxQuantityFor, type CartItem } from '@nexbyte/shared';
 import { useId, useState } from 'react';
 import { useCart } from '../cart-context';
-
-/** The most units of a line: the cart limit, lowered to the stock when it is known. */
-export function maxQuantity(item: CartItem): number {
-  if (typeof item.stock !== 'number' || Number.isNaN(item.stock)) return QTY_MAX;
-  return Math.max(QTY_MIN, Math.min(QTY_MAX, Math.floor(item.stock)));
-}
 
 /** − / number / + for one cart line, kept between 1 and 99 (or the stock). */
 export function QuantityStepper({ item }: { item: CartItem }) {
   const { setQuantity } = useCart();
   const inputId = useId();
-  const max = maxQuantity(item);
+  const max = maxQuantityFor(item);
   // An emptied box stays empty while the shopper types a new number; leaving it sets 1.
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -22,8 +16,11 @@ export function QuantityStepper({ item }: { item: CartItem }) {
         type="button"
         className="stepper__button"
         aria-label={`Disminuir cantidad de ${item.nombre}`}
-        disabled={item.qty <= QTY_MIN}
-        onClick={() => setQuantity(item.id, item.qty - 1)}
+        // aria-disabled, not disabled: a disabled button drops keyboard focus at the limit.
+        aria-disabled={item.qty <= QTY_MIN}
+        onClick={() => {
+          if (item.qty > QTY_MIN) setQuantity(item.id, item.qty - 1);
+        }}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -58,8 +55,10 @@ export function QuantityStepper({ item }: { item: CartItem }) {
         type="button"
         className="stepper__button"
         aria-label={`Aumentar cantidad de ${item.nombre}`}
-        disabled={item.qty >= max}
-        onClick={() => setQuantity(item.id, item.qty + 1)}
+        aria-disabled={item.qty >= max}
+        onClick={() => {
+          if (item.qty < max) setQuantity(item.id, item.qty + 1);
+        }}
       >
         <span aria-hidden="true">+</span>
       </button>

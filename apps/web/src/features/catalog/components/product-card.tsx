@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCLP, type Producto } from '@nexbyte/shared';
 import { productPath } from '../product-id';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/ui/product-image';
 import { StockHint } from './stock-hint';
 import '../catalog.css';
 

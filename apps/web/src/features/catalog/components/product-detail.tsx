@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
 import { parseProductId } from '../product-id';
 import { Breadcrumb } from './breadcrumb';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/ui/product-image';
 import { StockHint } from './stock-hint';
 import '../catalog.css';
 

@@ -7,17 +7,27 @@ const WIDTH = 400;
 const HEIGHT = 300;
 
 interface ProductImageProps {
-  src: string | null | undefined;
+  /** Whatever the product (or a stored cart line) holds; anything but a non-empty string is missing. */
+  src: unknown;
   /** The product's name. */
   alt: string;
   className?: string;
   /** Images in the first screenful load at once; the rest wait until they are scrolled near. */
   eager?: boolean;
+  width?: number;
+  height?: number;
 }
 
 /** A product picture that falls back to the placeholder when it is missing or fails to load. */
-export function ProductImage({ src, alt, className, eager = false }: ProductImageProps) {
-  const wanted = src?.trim() || PLACEHOLDER_IMAGE;
+export function ProductImage({
+  src,
+  alt,
+  className,
+  eager = false,
+  width = WIDTH,
+  height = HEIGHT,
+}: ProductImageProps) {
+  const wanted = (typeof src === 'string' && src.trim()) || PLACEHOLDER_IMAGE;
   const [failed, setFailed] = useState<string | null>(null);
   const shown = failed === wanted ? PLACEHOLDER_IMAGE : wanted;
   return (
@@ -27,8 +37,8 @@ export function ProductImage({ src, alt, className, eager = false }: ProductImag
       decoding="async"
       src={shown}
       alt={alt}
-      width={WIDTH}
-      height={HEIGHT}
+      width={width}
+      height={height}
       onError={() => {
         if (shown !== PLACEHOLDER_IMAGE) setFailed(wanted);
       }}
