@@ -188,6 +188,16 @@ const ADMIN_CALLS: AdminCall[] = [
     },
   },
   {
+    name: 'PATCH /api/productos/{id}/activar',
+    method: 'PATCH',
+    url: (f) => `/api/productos/${f.productId}/activar`,
+    okStatus: 200,
+    verify: async (t, f) => {
+      const [row] = await t.app.db.select().from(productos).where(eq(productos.id, f.productId));
+      expect(row!.activo).toBe(true);
+    },
+  },
+  {
     name: 'GET /api/contactos',
     method: 'GET',
     url: () => '/api/contactos',

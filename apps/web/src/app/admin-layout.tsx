@@ -1,4 +1,6 @@
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useSessionExpiry } from '../features/admin/hooks/use-session-expiry';
+import '../features/admin/admin.css';
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -10,12 +12,14 @@ const SECTIONS = [
 
 /** The admin area frame: a sidebar and the content. The admin guard wraps it in the router. */
 export default function AdminLayout() {
+  const navigation = useNavigation();
+  useSessionExpiry();
   return (
     <div className="admin-layout">
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
-      <aside className="admin-sidebar">
+      <aside className="admin-sidebar" aria-label="Barra lateral de administración">
         <p className="admin-sidebar__brand">
           Nexbyte <span>Administración</span>
         </p>
@@ -31,10 +35,15 @@ export default function AdminLayout() {
           </ul>
         </nav>
         <Link to="/" className="admin-sidebar__back">
-          ← Volver a la tienda
+          <span aria-hidden="true">←&nbsp;</span>Volver a la tienda
         </Link>
       </aside>
-      <main id="main" className="admin-content" tabIndex={-1}>
+      <main
+        id="main"
+        className="admin-content"
+        tabIndex={-1}
+        aria-busy={navigation.state === 'loading'}
+      >
         <Outlet />
       </main>
       <ScrollRestoration />

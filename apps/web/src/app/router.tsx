@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AdminGuard } from './admin-guard';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 import { SiteLayout } from './site-layout';
@@ -54,20 +55,38 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // TODO(admin guard): wrap this route in the guard of SPEC.md point 6.
+    // SPEC.md point 6: the guard is tiny and loaded with the shell; the admin layout and screens
+    // are downloaded only by an admin's first visit.
     path: 'admin',
-    ...screen(() => import('./admin-layout')),
+    Component: AdminGuard,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, ...screen(() => import('./routes/admin/dashboard')) },
-      { path: 'productos', ...screen(() => import('./routes/admin/products')) },
-      { path: 'productos/nuevo', ...screen(() => import('./routes/admin/product-new')) },
-      { path: 'productos/editar/:id', ...screen(() => import('./routes/admin/product-edit')) },
-      { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
-      { path: 'usuarios/nuevo', ...screen(() => import('./routes/admin/user-new')) },
-      { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/user-edit')) },
-      { path: 'contacto', ...screen(() => import('./routes/admin/contact-messages')) },
-      { path: 'soporte', ...screen(() => import('./routes/admin/support-requests')) },
+      {
+        ...screen(() => import('./admin-layout')),
+        children: [
+          {
+            // Keeps the sidebar on screen when a screen fails.
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, ...screen(() => import('./routes/admin/dashboard')) },
+              { path: 'productos', ...screen(() => import('./routes/admin/products')) },
+              { path: 'productos/nuevo', ...screen(() => import('./routes/admin/product-new')) },
+              {
+                path: 'productos/editar/:id',
+                ...screen(() => import('./routes/admin/product-edit')),
+              },
+              { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
+              { path: 'usuarios/nuevo', ...screen(() => import('./routes/admin/user-new')) },
+              {
+                path: 'usuarios/editar/:id',
+                ...screen(() => import('./routes/admin/user-edit')),
+              },
+              { path: 'contacto', ...screen(() => import('./routes/admin/contact-messages')) },
+              { path: 'soporte', ...screen(() => import('./routes/admin/support-requests')) },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

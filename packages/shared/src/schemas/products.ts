@@ -101,6 +101,14 @@ const numberParam = (schema: z.ZodNumber) =>
     ),
   );
 
+/**
+ * Which products an ADMIN token lists: all of them by default (DECISIONS.md), or only the active
+ * ones (the storefront as a shopper sees it) or the inactive ones. Without an ADMIN token the list
+ * is always the active products, whatever this says.
+ */
+export const ESTADOS_PRODUCTO = ['todos', 'activos', 'inactivos'] as const;
+export type EstadoProducto = (typeof ESTADOS_PRODUCTO)[number];
+
 export const productosQuerySchema = z.object({
   q: ignoreInvalid(z.string().trim().max(100)),
   categoria: ignoreInvalid(z.string().trim().max(100)),
@@ -109,5 +117,6 @@ export const productosQuerySchema = z.object({
   orden: z.enum(ORDENES_PRODUCTOS).catch('recientes').default('recientes'),
   pagina: numberParam(z.number().int().min(1).max(100_000)),
   limite: numberParam(z.number().int().min(1).max(PRODUCTOS_LIMITE_MAX)),
+  estado: ignoreInvalid(z.enum(ESTADOS_PRODUCTO)),
 });
 export type ProductosQuery = z.infer<typeof productosQuerySchema>;

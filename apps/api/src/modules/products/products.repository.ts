@@ -49,7 +49,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 function filters(query: ProductosQuery, includeInactive: boolean): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (!includeInactive) conditions.push(eq(productos.activo, true));
+  const estado = includeInactive ? (query.estado ?? 'todos') : 'activos';
+  if (estado !== 'todos') conditions.push(eq(productos.activo, estado === 'activos'));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(

@@ -55,7 +55,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Productos activos; con un token ADMIN, todos. El total sin paginar va en la cabecera X-Total-Count.',
+          'Productos activos; con un token ADMIN, todos (o solo los activos o inactivos con `estado`). El total sin paginar va en la cabecera X-Total-Count.',
         querystring: productosQuerySchema,
         response: { 200: z.array(productoSchema) },
       },
@@ -121,6 +121,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Deactivation and its undo answer the product as it is afterwards. */
+  const setActive = (activo: boolean) => async (request: { params: { id: number } }) => {
+    if (!(await setProductActive(app.db, request.params.id, activo))) {
+      throw notFound(PRODUCT_NOT_FOUND);
+    }
+    return (await findProduct(app.db, request.params.id))!;
+  };
+
   app.patch(
     '/productos/:id/desactivar',
     {
@@ -128,16 +136,27 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: adminOnly,
+        description: 'La tienda deja de listar y mostrar el producto; el admin lo sigue viendo.',
         params: idParams,
         response: { 200: productoSchema, 404: errorResponseSchema, ...adminErrors },
       },
     },
-    async (request) => {
-      if (!(await setProductActive(app.db, request.params.id, false))) {
-        throw notFound(PRODUCT_NOT_FOUND);
-      }
-      return (await findProduct(app.db, request.params.id))!;
+    setActive(false),
+  );
+
+  app.patch(
+    '/productos/:id/activar',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        description: 'Vuelve a poner a la venta un producto desactivado.',
+        params: idParams,
+        response: { 200: productoSchema, 404: errorResponseSchema, ...adminErrors },
+      },
     },
+    setActive(true),
   );
 };
 

@@ -48,6 +48,25 @@ describe('GET /api/productos', () => {
     ]);
   });
 
+  it('lets an admin ask for the active or the inactive products only', async () => {
+    const activas = await list('?estado=activos', t.adminToken);
+    expect(activas.items.every((p) => p.activo)).toBe(true);
+    expect(activas.total).toBe(activos.length);
+    const inactivas = await list('?estado=inactivos', t.adminToken);
+    expect(inactivas.items.map((p) => p.nombre)).toEqual(['Notebook Acer Aspire 5 Core i7']);
+    expect((await list('?estado=todos', t.adminToken)).total).toBe(DEMO_PRODUCTOS.length);
+    expect((await list('?estado=otro', t.adminToken)).total).toBe(DEMO_PRODUCTOS.length);
+  });
+
+  it('never lists an inactive product without an admin token, whatever estado says', async () => {
+    for (const estado of ['inactivos', 'todos']) {
+      expect((await list(`?estado=${estado}`)).items.every((p) => p.activo)).toBe(true);
+      const client = await list(`?estado=${estado}`, t.clientToken);
+      expect(client.items.every((p) => p.activo)).toBe(true);
+      expect(client.total).toBe(activos.length);
+    }
+  });
+
   it('searches name, description and category without caring about case', async () => {
     expect((await list('?q=LOGITECH')).items.map((p) => p.nombre)).toContain(
       'Parlantes Logitech Z313 2.1',
@@ -180,8 +199,45 @@ describe('admin product changes', () => {
     expect((await get(`/api/productos/${target!.id}`, t.adminToken)).statusCode).toBe(200);
   });
 
+  it('reactivates a deactivated product: the shop lists and shows it again', async () => {
+    const [target] = (await list('?orden=precio_desc')).items;
+    expect((await send('PATCH', `/api/productos/${target!.id}/desactivar`)).statusCode).toBe(200);
+    expect((await list()).items.map((p) => p.id)).not.toContain(target!.id);
+
+    const res = await send('PATCH', `/api/productos/${target!.id}/activar`);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...target, activo: true });
+    expect((await list()).items.map((p) => p.id)).toContain(target!.id);
+    expect((await get(`/api/productos/${target!.id}`)).statusCode).toBe(200);
+  });
+
+  it('activating an active product leaves it active', async () => {
+    const [target] = (await list('?orden=precio_asc')).items;
+    const res = await send('PATCH', `/api/productos/${target!.id}/activar`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: target!.id, activo: true });
+  });
+
+  it('reactivates the inactive demo product', async () => {
+    const inactive = (await list('', t.adminToken)).items.find((p) => !p.activo)!;
+    expect((await send('PATCH', `/api/productos/${inactive.id}/activar`)).json().activo).toBe(true);
+    expect((await list()).items.map((p) => p.id)).toContain(inactive.id);
+  });
+
+  it('lists activar in the API documentation as an admin call', async () => {
+    const res = await get('/api/docs/json');
+    const path = res.json().paths['/api/productos/{id}/activar'];
+    expect(path?.patch?.tags).toEqual(['productos']);
+    expect(path?.patch?.security).toEqual([{ bearerAuth: [] }]);
+  });
+
   it('answers 404 when changing a product that does not exist', async () => {
     expect((await send('PATCH', '/api/productos/999999/desactivar')).statusCode).toBe(404);
+    expect((await send('PATCH', '/api/productos/999999/activar')).statusCode).toBe(404);
+    expect((await send('PATCH', '/api/productos/999999/activar')).json()).toEqual({
+      message: 'Producto no encontrado.',
+    });
     const body = { nombre: 'X', precio: 1, stock: 1, categoria: { id: await categoriaId() } };
     expect((await send('PUT', '/api/productos/999999', body)).statusCode).toBe(404);
   });

@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { ContactMessages } from '../../../features/admin/components/contact-messages';
 
 export default function ContactMessagesRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Mensajes de contacto</DocumentTitle>
-      <h1>Mensajes de contacto</h1>
-    </div>
-  );
+  return <ContactMessages />;
 }

@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { AdminDashboard } from '../../../features/admin/components/dashboard';
 
 export default function DashboardRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Dashboard</DocumentTitle>
-      <h1>Dashboard</h1>
-    </div>
-  );
+  return <AdminDashboard />;
 }

@@ -1,13 +1,5 @@
-import { useParams } from 'react-router';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { EditProductScreen } from '../../../features/admin/components/product-screens';
 
 export default function EditProductRoute() {
-  const { id } = useParams();
-  return (
-    <div className="container page">
-      <DocumentTitle>Editar producto</DocumentTitle>
-      <h1>Editar producto</h1>
-      <p>Producto {id}</p>
-    </div>
-  );
+  return <EditProductScreen />;
 }

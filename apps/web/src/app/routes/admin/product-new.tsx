@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { NewProductScreen } from '../../../features/admin/components/product-screens';
 
 export default function NewProductRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Nuevo producto</DocumentTitle>
-      <h1>Nuevo producto</h1>
-    </div>
-  );
+  return <NewProductScreen />;
 }

@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { ProductsTable } from '../../../features/admin/components/products-table';
 
 export default function AdminProductsRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Productos</DocumentTitle>
-      <h1>Productos</h1>
-    </div>
-  );
+  return <ProductsTable />;
 }

@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { SupportRequests } from '../../../features/admin/components/support-requests';
 
 export default function SupportRequestsRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Solicitudes de soporte</DocumentTitle>
-      <h1>Solicitudes de soporte</h1>
-    </div>
-  );
+  return <SupportRequests />;
 }

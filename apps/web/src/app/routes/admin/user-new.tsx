@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { NewUserScreen } from '../../../features/admin/components/user-screens';
 
 export default function NewUserRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Nuevo usuario</DocumentTitle>
-      <h1>Nuevo usuario</h1>
-    </div>
-  );
+  return <NewUserScreen />;
 }

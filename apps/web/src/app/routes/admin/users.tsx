@@ -1,10 +1,5 @@
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { UsersTable } from '../../../features/admin/components/users-table';
 
 export default function AdminUsersRoute() {
-  return (
-    <div className="container page">
-      <DocumentTitle>Usuarios</DocumentTitle>
-      <h1>Usuarios</h1>
-    </div>
-  );
+  return <UsersTable />;
 }

@@ -1,0 +1,5 @@
+import { AdminOrders } from '../../../features/admin-orders/components/admin-orders';
+
+export default function AdminOrdersRoute() {
+  return <AdminOrders />;
+}

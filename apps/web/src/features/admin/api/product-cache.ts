@@ -1,0 +1,28 @@
+import type { Producto, productoInputSchema } from '@nexbyte/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { adminKeys } from './query-keys';
+
+/** What POST and PUT /productos send: the shared schema's output (trimmed, blank image as null). */
+export type ProductoBody = z.output<typeof productoInputSchema>;
+
+/**
+ * After a product changes: the admin lists ask again, and so do the storefront's own caches
+ * (list, detail), which would otherwise show the old catalogue until they go stale.
+ * Not awaited, so the screen moves on while the lists reload.
+ */
+export function refreshCatalogue(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.products() });
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== adminKeys.all[0],
+  });
+}
+
+/** Shows the product as the server answered it, in its table row and its own query, at once. */
+export function replaceProduct(queryClient: QueryClient, product: Producto): void {
+  queryClient.setQueryData<Producto[]>(adminKeys.products(), (products) =>
+    products?.map((p) => (p.id === product.id ? product : p)),
+  );
+  queryClient.setQueryData(adminKeys.product(product.id), product);
+  refreshCatalogue(queryClient);
+}
