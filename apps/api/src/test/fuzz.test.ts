@@ -354,6 +354,13 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     writes: true,
   },
   {
+    name: 'PATCH /api/productos/{id}/activar',
+    method: 'PATCH',
+    url: (id) => `/api/productos/${id}/activar`,
+    admin: true,
+    writes: true,
+  },
+  {
     name: 'PUT /api/usuarios/{id}',
     method: 'PUT',
     url: (id) => `/api/usuarios/${id}`,

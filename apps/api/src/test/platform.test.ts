@@ -106,6 +106,7 @@ describe('API documentation', () => {
       '/api/productos',
       '/api/productos/{id}',
       '/api/productos/{id}/desactivar',
+      '/api/productos/{id}/activar',
       '/api/categorias',
       '/api/usuarios',
       '/api/usuarios/{id}',
