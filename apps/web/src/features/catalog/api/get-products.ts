@@ -22,7 +22,7 @@ export interface ProductsQuery extends ProductFilters {
   limite?: number;
 }
 
-export function productsSearch(query: ProductsQuery): string {
+export function productsSearch(query: ProductsQuery & { estado?: string }): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
@@ -32,12 +32,16 @@ export function productsSearch(query: ProductsQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** GET /productos: one page of the active products and the count of all matches. */
+/**
+ * GET /productos: one page of the active products and the count of all matches. The shop asks
+ * for active products explicitly, so an admin browsing it sees what customers see.
+ */
 export function getProducts(
   query: ProductsQuery = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ApiPage<Producto>> {
-  return apiFetchPage<Producto>(`/productos${productsSearch(query)}`, { signal });
+  const search = productsSearch({ ...query, estado: 'activos' });
+  return apiFetchPage<Producto>(`/productos${search}`, { signal });
 }
 
 export const productsQueryOptions = (query: ProductsQuery = {}) =>

@@ -102,6 +102,8 @@ describe('Lista de productos', () => {
       orden: 'precio_asc',
       pagina: '1',
       limite: '100',
+      // Only what customers may buy, also when an admin browses the shop.
+      estado: 'activos',
     });
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('mouse');
     expect(await screen.findByRole('option', { name: 'Periféricos' })).toBeInTheDocument();
@@ -195,6 +197,7 @@ describe('Lista de productos', () => {
         'orden',
         'pagina',
         'limite',
+        'estado',
       ]),
     );
   });
