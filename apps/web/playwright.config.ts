@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_FORMS_MAX: '100000',
+      // GET /api/dev/correos: the tests follow the links of the e-mails kept in the outbox.
+      DEV_OUTBOX_API: '1',
     },
   },
 });

@@ -64,4 +64,50 @@ describe('configuration', () => {
   it('refuses a PORT that is not a port', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('without SMTP_URL keeps e-mails in the outbox, and links point to this server', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Nexbyte <no-reply@nexbyte.cl>' });
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.devOutboxApi).toBe(false);
+    expect(config.recoveryLimits).toEqual({ perEmail: 3, perClient: 10, windowSeconds: 900 });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and PUBLIC_URL (without its trailing slash)', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: 'smtps://usuario:clave@smtp.nexbyte.cl:465',
+      MAIL_FROM: 'Tienda <tienda@nexbyte.cl>',
+      PUBLIC_URL: 'https://www.nexbyte.cl/',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://usuario:clave@smtp.nexbyte.cl:465',
+      from: 'Tienda <tienda@nexbyte.cl>',
+    });
+    expect(config.publicUrl).toBe('https://www.nexbyte.cl');
+  });
+
+  it('refuses an SMTP_URL or PUBLIC_URL it cannot use, without printing the value', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'mail.nexbyte.cl' })).toThrow(
+      /SMTP_URL/,
+    );
+    const wrongScheme = () => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'http://u:secreta@x' });
+    expect(wrongScheme).toThrow(/SMTP_URL/);
+    expect(wrongScheme).not.toThrow(/secreta/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'nexbyte.cl' })).toThrow(
+      /PUBLIC_URL/,
+    );
+  });
+
+  it('serves the outbox to browser tests only outside production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_OUTBOX_API: '1' }).devOutboxApi).toBe(true);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DEV_OUTBOX_API: '1',
+      }),
+    ).toThrow(/DEV_OUTBOX_API/);
+  });
 });

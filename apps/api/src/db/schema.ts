@@ -55,9 +55,65 @@ export const usuarios = pgTable(
     region: varchar('region', { length: 100 }).notNull(),
     comuna: varchar('comuna', { length: 100 }).notNull(),
     direccion: varchar('direccion', { length: 200 }).notNull(),
+    /**
+     * Goes up with every password change. Session tokens carry the version they were issued
+     * with, so a change refuses every session opened before it.
+     */
+    sesionVersion: integer('sesion_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('usuarios_role_valido', sql`${t.role} in ('ADMIN', 'VENDOR', 'CLIENT')`)],
+);
+
+/**
+ * Password-recovery links. Only the SHA-256 of the token is kept, so reading this table does not
+ * give anyone a working link. A newer request deletes the older ones of the same user.
+ */
+export const recuperacionesPassword = pgTable(
+  'recuperaciones_password',
+  {
+    id: serial('id').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recuperaciones_password_usuario_idx').on(t.usuarioId)],
+);
+
+/**
+ * Newsletter subscribers, one row per lower-cased e-mail. The unsubscribe token is random (not
+ * derived from the e-mail) and stays the same for the life of the row, so every e-mail can carry it.
+ */
+export const newsletterSuscriptores = pgTable(
+  'newsletter_suscriptores',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 100 }).notNull().unique(),
+    tokenBaja: varchar('token_baja', { length: 64 }).notNull().unique(),
+    activo: boolean('activo').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    bajaAt: timestamp('baja_at', { withTimezone: true }),
+  },
+  (t) => [index('newsletter_suscriptores_activo_idx').on(t.activo)],
+);
+
+/** The outbox: e-mails kept (and logged) instead of sent when no SMTP server is configured. */
+export const correos = pgTable(
+  'correos',
+  {
+    id: serial('id').primaryKey(),
+    para: varchar('para', { length: 320 }).notNull(),
+    asunto: varchar('asunto', { length: 200 }).notNull(),
+    texto: text('texto').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('correos_para_idx').on(t.para, t.createdAt)],
 );
 
 export const contactos = pgTable('contactos', {

@@ -1,13 +1,19 @@
 import type { Role, Usuario } from '@nexbyte/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
+import { usuarios } from '../db/schema';
 import { HttpError, MESSAGES } from '../http-errors';
-import { findUserById } from '../modules/users/users.repository';
+import { toUsuario } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    signToken(user: Pick<Usuario, 'id' | 'role'>): Promise<string>;
+    /**
+     * A session token for the user, carrying the session version it is valid for (the `sv`
+     * claim): a password change raises the user's version and so refuses every older token.
+     */
+    signToken(user: Pick<Usuario, 'id' | 'role'>, sessionVersion: number): Promise<string>;
     /** The user behind the request's Bearer token, or null when there is none or it is not valid. */
     currentUser(request: FastifyRequest): Promise<Usuario | null>;
     requireUser(request: FastifyRequest): Promise<void>;
@@ -19,6 +25,8 @@ declare module 'fastify' {
 }
 
 const ALGORITHM = 'HS256';
+/** Tokens issued before session versions existed have no `sv`; they stand for version 0. */
+const FIRST_SESSION_VERSION = 0;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -31,8 +39,8 @@ async function auth(app: FastifyInstance) {
   const key = new TextEncoder().encode(app.config.jwtSecret);
   app.decorateRequest('user', null);
 
-  app.decorate('signToken', (user: Pick<Usuario, 'id' | 'role'>) =>
-    new SignJWT({ role: user.role })
+  app.decorate('signToken', (user: Pick<Usuario, 'id' | 'role'>, sessionVersion: number) =>
+    new SignJWT({ role: user.role, sv: sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -40,13 +48,19 @@ async function auth(app: FastifyInstance) {
       .sign(key),
   );
 
-  /** Verifies the token (algorithm pinned) and reads the user, so a deleted user or changed role counts at once. */
+  /**
+   * Verifies the token (algorithm pinned) and reads the user, so a deleted user, a changed role or
+   * a changed password (another session version) counts at once.
+   */
   async function userFromToken(token: string): Promise<Usuario | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      return await findUserById(app.db, id);
+      const [row] = await app.db.select().from(usuarios).where(eq(usuarios.id, id));
+      if (!row) return null;
+      const version = payload.sv ?? FIRST_SESSION_VERSION;
+      return version === row.sesionVersion ? toUsuario(row) : null;
     } catch {
       return null;
     }

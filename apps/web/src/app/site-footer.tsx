@@ -1,5 +1,5 @@
-import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../features/newsletter/components/newsletter-form';
 
 const CATEGORIES = [
   'Periféricos',
@@ -54,33 +54,6 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function NewsletterForm() {
-  const inputId = useId();
-  // What subscribing does is not defined yet (SPEC.md); the browser still checks the address.
-  const subscribe = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
-  return (
-    <section>
-      <h2 className="site-footer__title">Newsletter</h2>
-      <form className="newsletter" onSubmit={subscribe}>
-        <label htmlFor={inputId}>Recibe ofertas y novedades en tu correo</label>
-        <div className="newsletter__row">
-          <input
-            id={inputId}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="tucorreo@gmail.com"
-          />
-          <button type="submit" className="button">
-            Suscribirme
-          </button>
-        </div>
-      </form>
     </section>
   );
 }

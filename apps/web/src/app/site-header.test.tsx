@@ -85,6 +85,24 @@ describe('SiteHeader', () => {
     expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
   });
 
+  it('con sesión ofrece Mi cuenta, en la barra y en el menú móvil', async () => {
+    storeSession();
+    const user = userEvent.setup();
+    const { header } = await renderHeaderAt();
+    const nav = within(header).getByRole('navigation', { name: 'Principal' });
+    expect(within(nav).getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/cuenta');
+
+    await user.click(within(header).getByRole('button', { name: 'Abrir menú' }));
+    const menu = screen.getByRole('dialog', { name: 'Menú' });
+    await user.click(within(menu).getByRole('link', { name: 'Mi cuenta' }));
+    expect(menu).not.toHaveAttribute('open');
+  });
+
+  it('sin sesión no ofrece Mi cuenta', async () => {
+    const { header } = await renderHeaderAt();
+    expect(within(header).queryByRole('link', { name: 'Mi cuenta' })).not.toBeInTheDocument();
+  });
+
   it('muestra solo a un ADMIN el enlace a la administración', async () => {
     storeSession(buildUser({ role: 'ADMIN' }));
     const { header } = await renderHeaderAt();

@@ -120,6 +120,9 @@ function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | nu
   };
   return (
     <>
+      <NavLink to="/cuenta" onClick={onNavigate}>
+        Mi cuenta
+      </NavLink>
       {session.user.role === 'ADMIN' && (
         <NavLink to="/admin" onClick={onNavigate}>
           Administración

@@ -49,7 +49,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.loginLimiter.recordSuccess(correo);
       const usuario = toUsuario(row);
-      return { token: await app.signToken(usuario), usuario };
+      return { token: await app.signToken(usuario, row.sesionVersion), usuario };
     },
   );
 

@@ -1,0 +1,123 @@
+import {
+  buildDomainSchemas,
+  errorResponseSchema,
+  MESSAGES_RECUPERAR,
+  messageResponseSchema,
+  nuevaPasswordSchema,
+  RECOVERY_LINK_MINUTES,
+} from '@nexbyte/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, HttpError } from '../../http-errors';
+import type { Mail } from '../mail/mailer';
+import { findUserRowByCorreo } from '../users/users.repository';
+import { hashPassword } from './passwords';
+import { RECOVERY_BLOCKED_MESSAGE, RecoveryLimiter } from './recovery-limiter';
+import {
+  findUsableRecoveryToken,
+  issueRecoveryToken,
+  redeemRecoveryToken,
+} from './recovery.repository';
+
+/** The shape of the tokens we issue (32 bytes in base64url); anything else is not worth a query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function recoveryMail(to: string, nombre: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Crea una nueva contraseña para tu cuenta Nexbyte',
+    text: [
+      `Hola ${nombre}:`,
+      '',
+      'Recibimos una solicitud para crear una nueva contraseña para tu cuenta de Nexbyte.',
+      `Abre este enlace para elegirla. Vale por ${RECOVERY_LINK_MINUTES} minutos y sirve una sola vez:`,
+      '',
+      link,
+      '',
+      'Si no la pediste tú, ignora este correo: tu contraseña actual sigue funcionando.',
+      '',
+      'Equipo Nexbyte',
+    ].join('\n'),
+  };
+}
+
+const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { recuperar } = buildDomainSchemas(app.config.allowedEmailDomains);
+  const limiter = new RecoveryLimiter(app.config.recoveryLimits, app.redis, app.config.redisPrefix);
+  const tags = ['autenticación'];
+
+  app.post(
+    '/auth/recuperar',
+    {
+      schema: {
+        tags,
+        description:
+          'Pide un enlace para crear una nueva contraseña. La respuesta es la misma exista o no una cuenta con ese correo; el correo se envía después de responder.',
+        body: recuperar,
+        response: {
+          202: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { correo } = request.body;
+      const gate = await limiter.consume(correo, request.ip);
+      if (gate.blocked) {
+        throw new HttpError(429, RECOVERY_BLOCKED_MESSAGE, undefined, {
+          'retry-after': String(gate.retryAfterSeconds),
+        });
+      }
+      const log = request.log;
+      // Everything that depends on the account happens after the answer, so neither the answer
+      // nor its timing tells whether the e-mail has an account.
+      app.mailer.sendLater('recuperación de contraseña', async () => {
+        const user = await findUserRowByCorreo(app.db, correo);
+        if (!user) {
+          log.info('recuperación de contraseña pedida para un correo sin cuenta');
+          return null;
+        }
+        const token = await issueRecoveryToken(app.db, user.id);
+        log.info({ userId: user.id }, 'enlace de recuperación de contraseña emitido');
+        return recoveryMail(user.correo, user.nombre, app.mailer.link(`/recuperar/${token}`));
+      });
+      return reply.status(202).send({ message: MESSAGES_RECUPERAR.solicitado });
+    },
+  );
+
+  app.post(
+    '/auth/recuperar/:token',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'Crea la nueva contraseña con el token del enlace (válido 30 minutos, una sola vez). Cierra todas las sesiones abiertas antes del cambio.',
+        params: z.object({ token: z.string().max(200) }),
+        body: nuevaPasswordSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const invalid = () => badRequest(MESSAGES_RECUPERAR.enlaceInvalido);
+      // Look before hashing, so a made-up token costs a query and not an argon2 hash.
+      if (!TOKEN_PATTERN.test(token) || !(await findUsableRecoveryToken(app.db, token))) {
+        throw invalid();
+      }
+      const user = await redeemRecoveryToken(app.db, token, await hashPassword(request.body.pass));
+      if (!user) throw invalid();
+      // Whoever proved they own the e-mail should not stay locked out by earlier failed logins.
+      await app.loginLimiter.recordSuccess(user.correo);
+      request.log.info({ userId: user.id }, 'contraseña cambiada con un enlace de recuperación');
+      return { message: MESSAGES_RECUPERAR.actualizada };
+    },
+  );
+};
+
+export default recoveryRoutes;

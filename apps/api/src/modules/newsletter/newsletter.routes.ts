@@ -1,0 +1,129 @@
+import {
+  errorResponseSchema,
+  messageResponseSchema,
+  MESSAGES_NEWSLETTER,
+  newsletterResumenSchema,
+  newsletterSchema,
+} from '@nexbyte/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http-errors';
+import type { Mail } from '../mail/mailer';
+import { adminOnly } from '../params';
+import { subscribersCsv } from './subscribers-csv';
+import {
+  countActiveSubscribers,
+  listActiveSubscribers,
+  subscribe,
+  unsubscribe,
+} from './newsletter.repository';
+
+export const CSV_FILENAME = 'suscriptores-newsletter.csv';
+
+/** The mailer adds the unsubscribe link to every e-mail for a subscriber, this one included. */
+export function welcomeMail(to: string): Mail {
+  return {
+    to,
+    subject: 'Te suscribiste al newsletter de Nexbyte',
+    text: [
+      '¡Hola!',
+      '',
+      'Gracias por suscribirte al newsletter de Nexbyte. Te escribiremos con ofertas, novedades y',
+      'consejos para mantener tu PC en forma.',
+      '',
+      'Si no fuiste tú, usa el enlace de abajo y no te escribiremos más.',
+      '',
+      'Equipo Nexbyte',
+    ].join('\n'),
+  };
+}
+
+const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
+
+const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['newsletter'];
+
+  app.post(
+    '/newsletter',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'Suscribe un correo. Suscribirse otra vez no es un error (una sola fila) y la respuesta es siempre la misma; un correo dado de baja vuelve a quedar activo.',
+        body: newsletterSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      // Only a new (or returning) subscriber is welcomed, after the answer: neither the answer nor
+      // its timing says whether the address was already subscribed.
+      if (await subscribe(app.db, email)) {
+        app.mailer.sendLater('bienvenida al newsletter', async () => welcomeMail(email));
+      }
+      return { message: MESSAGES_NEWSLETTER.suscrito };
+    },
+  );
+
+  app.post(
+    '/newsletter/baja/:token',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description:
+          'Da de baja al dueño del enlace de los correos, sin iniciar sesión. Hacerlo dos veces no es un error.',
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: messageResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(await unsubscribe(app.db, request.params.token))) {
+        throw notFound(MESSAGES_NEWSLETTER.enlaceBajaInvalido);
+      }
+      return { message: MESSAGES_NEWSLETTER.baja };
+    },
+  );
+
+  app.get(
+    '/newsletter/resumen',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        description: 'Cuántos suscriptores activos tiene el newsletter.',
+        response: { 200: newsletterResumenSchema, ...adminErrors },
+      },
+    },
+    async () => ({ suscriptores: await countActiveSubscribers(app.db) }),
+  );
+
+  app.get(
+    '/newsletter/suscriptores.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        description:
+          'Los suscriptores activos en CSV (UTF-8): correo y fecha de suscripción (ISO 8601).',
+        response: {
+          200: { content: { 'text/csv': { schema: z.string() } } },
+          ...adminErrors,
+        },
+      },
+    },
+    async (_request, reply) => {
+      const csv = subscribersCsv(await listActiveSubscribers(app.db));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${CSV_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};
+
+export default newsletterRoutes;

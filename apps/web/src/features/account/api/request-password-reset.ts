@@ -1,0 +1,32 @@
+import type { RecuperarInput } from '@nexbyte/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+
+export const REQUEST_FAILED_MESSAGE =
+  'No pudimos procesar tu solicitud. Inténtalo de nuevo más tarde.';
+
+/** POST /auth/recuperar: the answer is the same whether or not the e-mail has an account. */
+export function requestPasswordReset(data: RecuperarInput): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/auth/recuperar', { method: 'POST', body: data });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+        console.warn('No se pudo pedir el enlace de recuperación:', error);
+      }
+    },
+  });
+}
+
+/** The server's words for a refusal it explains (too many requests), else a general message. */
+export function requestErrorMessage(error: unknown): string {
+  const explained =
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message !== CONNECTION_ERROR_MESSAGE;
+  return explained ? error.message : REQUEST_FAILED_MESSAGE;
+}

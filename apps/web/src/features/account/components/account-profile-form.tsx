@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  cuentaSchema,
+  formatPhone,
+  MESSAGES_CUENTA,
+  type CuentaInput,
+  type Usuario,
+} from '@nexbyte/shared';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field';
+import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateAccount } from '../api/update-account';
+import { endSessionIfRefused } from '../session-ended';
+
+/** The fields in page order, to focus the first one with a problem. */
+const FIELDS = ['nombre', 'apellidos', 'region', 'comuna', 'direccion', 'telefono'] as const;
+const isField = (name: string): name is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(name);
+export const SAVE_FAILED_MESSAGE = 'No pudimos guardar tus datos. Inténtalo de nuevo más tarde.';
+
+const valuesOf = (usuario: Usuario): CuentaInput => ({
+  nombre: usuario.nombre,
+  apellidos: usuario.apellidos,
+  telefono: usuario.telefono ?? '',
+  region: usuario.region,
+  comuna: usuario.comuna,
+  direccion: usuario.direccion,
+});
+
+/** "Mis datos": what customers may change about themselves; RUN and e-mail are shown, not edited. */
+export function AccountProfileForm({ usuario }: { usuario: Usuario }) {
+  const toast = useToast();
+  const mutation = useUpdateAccount();
+  const form = useForm({
+    resolver: zodResolver(cuentaSchema),
+    mode: 'onTouched',
+    shouldFocusError: false,
+    defaultValues: valuesOf(usuario),
+  });
+  const {
+    register,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isDirty },
+  } = form;
+
+  const focusFirst = (invalid: FieldErrors<CuentaInput> | Record<string, string>) => {
+    const first = FIELDS.find((name) => name in invalid);
+    if (first) setFocus(first);
+  };
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      mutation.mutate(values, {
+        onSuccess: (saved) => {
+          reset(valuesOf(saved));
+          toast.show({ type: 'success', message: MESSAGES_CUENTA.datosActualizados });
+        },
+        onError: (error) => {
+          if (endSessionIfRefused(error)) return;
+          if (error instanceof ApiError && error.errors) {
+            for (const [name, message] of Object.entries(error.errors)) {
+              if (isField(name)) setError(name, { message });
+            }
+            focusFirst(error.errors);
+            return;
+          }
+          const message =
+            error instanceof ApiError && error.status === 429 ? error.message : SAVE_FAILED_MESSAGE;
+          toast.show({ type: 'error', message });
+        },
+      }),
+    focusFirst,
+  );
+
+  const phone = register('telefono');
+
+  return (
+    <FormProvider {...form}>
+      <form className="account-form" noValidate onSubmit={onSubmit}>
+        <div className="form-grid">
+          <FormField label="RUN" hint="No se puede cambiar.">
+            <input value={usuario.run} readOnly />
+          </FormField>
+          <FormField label="Correo" hint="No se puede cambiar.">
+            <input value={usuario.correo} type="email" readOnly />
+          </FormField>
+          <FormField label="Nombre" error={errors.nombre?.message}>
+            <input {...register('nombre')} autoComplete="given-name" />
+          </FormField>
+          <FormField label="Apellidos" error={errors.apellidos?.message}>
+            <input {...register('apellidos')} autoComplete="family-name" />
+          </FormField>
+          <RegionComunaFields<CuentaInput> regionName="region" comunaName="comuna" />
+          <FormField label="Dirección" error={errors.direccion?.message}>
+            <input {...register('direccion')} autoComplete="street-address" />
+          </FormField>
+          <FormField label="Teléfono" optional hint="9 XXXX XXXX" error={errors.telefono?.message}>
+            <input
+              {...phone}
+              onChange={(event) => {
+                event.target.value = formatPhone(event.target.value);
+                return phone.onChange(event);
+              }}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+            />
+          </FormField>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Guardando…' : 'Guardar cambios'}
+          </button>
+          {isDirty && !mutation.isPending && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => reset(valuesOf(usuario))}
+            >
+              Descartar cambios
+            </button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { MESSAGES_NEWSLETTER } from '@nexbyte/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../testing/render-app';
+
+const TOKEN = 'k8pSTCcXW3v75kpK7KmKYjbIHfTlKMaCTulQnv7hZvE';
+const fetchMock = vi.fn<typeof fetch>();
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+function answerUnsubscribe(response: () => Response) {
+  fetchMock.mockImplementation(async (input, init) =>
+    String(input) === `/api/newsletter/baja/${TOKEN}` && init?.method === 'POST'
+      ? response()
+      : new Promise<Response>(() => {}),
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderUnsubscribe() {
+  renderApp(`/newsletter/baja/${TOKEN}`);
+  await screen.findByRole('heading', { level: 1, name: 'Newsletter' }, { timeout: 5000 });
+  return within(screen.getByRole('main'));
+}
+
+describe('Darse de baja del newsletter', () => {
+  it('no hace nada hasta que la persona lo confirma, y no pide sesión', async () => {
+    answerUnsubscribe(() => jsonResponse(200, { message: MESSAGES_NEWSLETTER.baja }));
+    const main = await renderUnsubscribe();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(main.getByRole('button', { name: 'Darme de baja' }));
+
+    const done = await main.findByText(MESSAGES_NEWSLETTER.baja);
+    expect(done.closest('[tabindex="-1"]')).toHaveFocus();
+    expect(main.queryByRole('button', { name: 'Darme de baja' })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('un enlace que no existe lo dice', async () => {
+    answerUnsubscribe(() => jsonResponse(404, { message: MESSAGES_NEWSLETTER.enlaceBajaInvalido }));
+    const main = await renderUnsubscribe();
+    await userEvent.click(main.getByRole('button', { name: 'Darme de baja' }));
+    expect(await main.findByRole('alert')).toHaveTextContent(
+      MESSAGES_NEWSLETTER.enlaceBajaInvalido,
+    );
+    expect(main.getByRole('button', { name: 'Darme de baja' })).toBeEnabled();
+  });
+
+  it('si falla el servidor ofrece intentarlo de nuevo', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answerUnsubscribe(() => jsonResponse(500, { message: 'Ocurrió un error inesperado.' }));
+    const main = await renderUnsubscribe();
+    await userEvent.click(main.getByRole('button', { name: 'Darme de baja' }));
+    expect(await main.findByRole('alert')).toHaveTextContent(
+      'No pudimos darte de baja. Inténtalo de nuevo más tarde.',
+    );
+    expect(warn).toHaveBeenCalled();
+  });
+});
