@@ -11,10 +11,17 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { MESSAGES } from './http-errors';
+import accountRoutes from './modules/account/account.routes';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import authRoutes from './modules/auth/auth.routes';
+import recoveryRoutes from './modules/auth/recovery.routes';
 import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
+import devOutboxRoutes from './modules/mail/dev-outbox.routes';
+import mailer from './modules/mail/mail.plugin';
+import newsletterRoutes from './modules/newsletter/newsletter.routes';
+import ordersExpiry from './modules/orders/orders-expiry.plugin';
+import orderRoutes from './modules/orders/orders.routes';
 import productRoutes from './modules/products/products.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
@@ -91,6 +98,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(errors);
   await app.register(security);
   await app.register(auth);
+  await app.register(mailer);
+  await app.register(ordersExpiry);
   await app.register(docs);
 
   await app.register(
@@ -110,6 +119,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(userRoutes);
       await api.register(contactRoutes);
       await api.register(supportRoutes);
+      await api.register(orderRoutes);
+      await api.register(recoveryRoutes);
+      await api.register(accountRoutes);
+      await api.register(newsletterRoutes);
+      // Only for browser tests; the configuration refuses it in production.
+      if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,33 @@ export interface LoginLimits {
   windowSeconds: number;
 }
 
+export interface RecoveryLimits {
+  perEmail: number;
+  perClient: number;
+  windowSeconds: number;
+}
+
+export interface MailConfig {
+  /** SMTP server (smtp:// or smtps://); when absent, e-mails go to the outbox table and the log. */
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/** Orders: how long an unpaid order keeps its stock, and where the transfer goes. */
+export interface OrdersConfig {
+  expiryHours: number;
+  /** How often the expiry sweep runs; 0 turns it off (tests call it themselves). */
+  sweepIntervalSeconds: number;
+  bank: {
+    banco: string;
+    tipoCuenta: string;
+    numeroCuenta: string;
+    rut: string;
+    titular: string;
+    correo: string;
+  };
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -39,7 +66,14 @@ export interface AppConfig {
   trustProxy: boolean;
   rateLimit: { max: number; formsMax: number };
   loginLimits: LoginLimits;
+  recoveryLimits: RecoveryLimits;
   seedDemoData: boolean;
+  orders: OrdersConfig;
+  mail: MailConfig;
+  /** Where people reach the shop, for the links inside e-mails (no trailing slash). */
+  publicUrl: string;
+  /** Serves GET /api/dev/correos (the outbox) for browser tests; never in production. */
+  devOutboxApi: boolean;
 }
 
 const envSchema = z.object({
@@ -75,6 +109,39 @@ const envSchema = z.object({
     .positive()
     .default(15 * 60),
   SEED_DEMO_DATA: z.stringbool().default(true),
+  ORDER_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(48),
+  ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
+  BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default('00012345678'),
+  BANK_RUT: z.string().trim().min(1).default('76.123.456-0'),
+  BANK_HOLDER: z.string().trim().min(1).default('Nexbyte SpA'),
+  BANK_EMAIL: z.string().trim().min(3).default('pagos@nexbyte.cl'),
+  RECOVERY_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  RECOVERY_MAX_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  RECOVERY_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'debe empezar con smtp:// o smtps://' })
+    .optional()
+    .or(z.literal('')),
+  MAIL_FROM: z.string().trim().min(3).default('Nexbyte <no-reply@nexbyte.cl>'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'debe ser una dirección http:// o https://' })
+    .optional()
+    .or(z.literal('')),
+  DEV_OUTBOX_API: z.stringbool().default(false),
 });
 
 export class ConfigError extends Error {}
@@ -120,6 +187,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       `ADMIN_PASSWORD debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres (la regla de inicio de sesión).`,
     );
   }
+  if (env.DEV_OUTBOX_API && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'DEV_OUTBOX_API muestra los correos guardados (con sus enlaces) a cualquiera: no se permite en producción.',
+    );
+  }
   const allowedEmailDomains = parseEmailDomains(env.ALLOWED_EMAIL_DOMAINS);
   if (!hasAllowedDomain(env.ADMIN_EMAIL, allowedEmailDomains)) {
     throw new ConfigError(
@@ -148,6 +220,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perClient: env.LOGIN_MAX_FAILS_CLIENT,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
     },
+    recoveryLimits: {
+      perEmail: env.RECOVERY_MAX_PER_EMAIL,
+      perClient: env.RECOVERY_MAX_PER_CLIENT,
+      windowSeconds: env.RECOVERY_WINDOW_SECONDS,
+    },
     seedDemoData: env.SEED_DEMO_DATA,
+    orders: {
+      expiryHours: env.ORDER_EXPIRY_HOURS,
+      sweepIntervalSeconds: env.ORDER_SWEEP_INTERVAL_SECONDS,
+      bank: {
+        banco: env.BANK_NAME,
+        tipoCuenta: env.BANK_ACCOUNT_TYPE,
+        numeroCuenta: env.BANK_ACCOUNT_NUMBER,
+        rut: env.BANK_RUT,
+        titular: env.BANK_HOLDER,
+        correo: env.BANK_EMAIL,
+      },
+    },
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM },
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    devOutboxApi: env.DEV_OUTBOX_API,
   };
 }

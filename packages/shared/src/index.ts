@@ -5,6 +5,8 @@ export * from './email-domains';
 export * from './enums';
 export * from './errors';
 export * from './format';
+export * from './newsletter';
+export * from './orders';
 export * from './phone';
 export * from './regions';
 export * from './run';

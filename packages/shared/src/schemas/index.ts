@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import { DEFAULT_ALLOWED_EMAIL_DOMAINS } from '../email-domains';
+import { buildRecuperarSchema } from './account';
 import { buildLoginSchema, buildRegistroSchema } from './auth';
 import { buildContactoSchema } from './contact';
+import { buildDatosInvitadoSchema, buildPedidoSchema } from './orders';
 import { buildSoporteSchema } from './support';
 import { buildAdminUsuarioCreateSchema } from './users';
 
+export * from './account';
 export * from './auth';
 export * from './contact';
 export * from './fields';
+export * from './orders';
 export * from './products';
 export * from './records';
 export * from './support';
@@ -21,6 +25,9 @@ export function buildDomainSchemas(domains: readonly string[] = DEFAULT_ALLOWED_
     contacto: buildContactoSchema(domains),
     soporte: buildSoporteSchema(domains),
     adminUsuarioCreate: buildAdminUsuarioCreateSchema(domains),
+    recuperar: buildRecuperarSchema(domains),
+    pedido: buildPedidoSchema(domains),
+    datosInvitado: buildDatosInvitadoSchema(domains),
   };
 }
 export type DomainSchemas = ReturnType<typeof buildDomainSchemas>;
@@ -32,3 +39,6 @@ export type ContactoInput = z.input<DomainSchemas['contacto']>;
 export type SoporteInput = z.input<DomainSchemas['soporte']>;
 export type Soporte = z.output<DomainSchemas['soporte']>;
 export type AdminUsuarioCreateInput = z.input<DomainSchemas['adminUsuarioCreate']>;
+export type RecuperarInput = z.input<DomainSchemas['recuperar']>;
+export type DatosInvitadoInput = z.input<DomainSchemas['datosInvitado']>;
+export type PedidoInput = z.input<DomainSchemas['pedido']>;

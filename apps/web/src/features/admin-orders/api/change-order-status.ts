@@ -1,0 +1,29 @@
+import type { EstadoPedido, Pedido } from '@nexbyte/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { adminOrderKeys } from './query-keys';
+
+export interface StatusChangeRequest {
+  numero: string;
+  estado: EstadoPedido;
+}
+
+/** PATCH /pedidos/{numero}/estado: answers the order as it is afterwards. */
+export function changeOrderStatus({ numero, estado }: StatusChangeRequest): Promise<Pedido> {
+  return apiFetch<Pedido>(`/pedidos/${encodeURIComponent(numero)}/estado`, {
+    method: 'PATCH',
+    body: { estado },
+  });
+}
+
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeOrderStatus,
+    onSuccess: (order) => {
+      queryClient.setQueryData(adminOrderKeys.detail(order.numero), order);
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.summary() });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+// A stand-in API behind fetch for component tests: answers by 'METHOD /path' (without '/api' and
+// the query string), records every call with its query, body and headers, and fails the test on
+// a call nobody planned for.
+import { vi } from 'vitest';
+
+export interface MockReply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface MockCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+export type MockHandler = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
+
+export function mockApi(handlers: Record<string, MockHandler>) {
+  const calls: MockCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: MockCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: new Headers(init?.headers),
+    };
+    calls.push(call);
+    const handler = handlers[`${call.method} ${call.path}`];
+    if (!handler) throw new Error(`Llamada no prevista en el test: ${call.method} ${call.path}`);
+    const reply = typeof handler === 'function' ? await handler(call) : handler;
+    const status = reply.status ?? 200;
+    return new Response(
+      reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body),
+      { status, headers: { 'Content-Type': 'application/json', ...reply.headers } },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && c.path === path),
+  };
+}

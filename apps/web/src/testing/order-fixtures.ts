@@ -1,0 +1,84 @@
+// Orders as the API answers them, for the checkout, order and admin-order tests.
+import { ivaIncluded, type Cotizacion, type Pedido, type PedidoResumen } from '@nexbyte/shared';
+
+export function buildQuote(overrides: Partial<Cotizacion> = {}): Cotizacion {
+  const total = 2 * 19990 + 3990;
+  return {
+    lineas: [
+      {
+        productoId: 12,
+        nombre: 'Mouse Logitech G203',
+        imagen: '/img/categorias/perifericos.svg',
+        precio: 19990,
+        qty: 2,
+        stock: 35,
+        disponible: true,
+        subtotal: 39980,
+      },
+    ],
+    problemas: [],
+    cupon: null,
+    cuponInvalido: false,
+    subtotal: 39980,
+    descuento: 0,
+    envio: 3990,
+    total,
+    iva: ivaIncluded(total),
+    ...overrides,
+  };
+}
+
+export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
+  const total = 2 * 19990 + 3990;
+  return {
+    numero: 'NB-000123',
+    estado: 'PENDIENTE_PAGO',
+    createdAt: '2026-11-20T15:30:00.000Z',
+    expiresAt: '2026-11-22T15:30:00.000Z',
+    invitado: true,
+    cliente: {
+      nombre: 'Josefa Muñoz',
+      correo: 'josefa.munoz@gmail.com',
+      run: '7654321-6',
+      telefono: '9 1234 5678',
+    },
+    entrega: {
+      region: 'Metropolitana de Santiago',
+      comuna: 'Providencia',
+      direccion: 'Los Leones 456',
+    },
+    metodoPago: 'TRANSFERENCIA',
+    cupon: null,
+    lineas: [
+      { productoId: 12, nombre: 'Mouse Logitech G203', precio: 19990, qty: 2, subtotal: 39980 },
+    ],
+    subtotal: 39980,
+    descuento: 0,
+    envio: 3990,
+    total,
+    iva: ivaIncluded(total),
+    eventos: [{ de: null, a: 'PENDIENTE_PAGO', por: null, at: '2026-11-20T15:30:00.000Z' }],
+    transferencia: {
+      banco: 'Banco Estado',
+      tipoCuenta: 'Cuenta corriente',
+      numeroCuenta: '00012345678',
+      rut: '76.123.456-0',
+      titular: 'Nexbyte SpA',
+      correo: 'pagos@nexbyte.cl',
+    },
+    ...overrides,
+  };
+}
+
+export function buildOrderRow(overrides: Partial<PedidoResumen> = {}): PedidoResumen {
+  return {
+    numero: 'NB-000123',
+    estado: 'PENDIENTE_PAGO',
+    createdAt: '2026-11-20T15:30:00.000Z',
+    total: 43970,
+    unidades: 2,
+    invitado: true,
+    cliente: { nombre: 'Josefa Muñoz', correo: 'josefa.munoz@gmail.com' },
+    ...overrides,
+  };
+}

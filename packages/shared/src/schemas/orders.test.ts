@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../errors';
+import { buildDomainSchemas } from './index';
+import {
+  cambioEstadoSchema,
+  cotizacionRequestSchema,
+  datosClienteSchema,
+  MESSAGES_PEDIDO,
+  pedidosQuerySchema,
+} from './orders';
+
+const { datosInvitado, pedido } = buildDomainSchemas();
+
+const GUEST = {
+  nombre: 'Josefa Muñoz',
+  correo: 'Josefa.Munoz@gmail.com ',
+  run: '7.654.321-6',
+  telefono: '9 1234 5678',
+  region: 'Metropolitana de Santiago',
+  comuna: 'Providencia',
+  direccion: 'Los Leones 456',
+};
+const ITEMS = [{ productoId: 3, qty: 2, precio: 19990 }];
+
+const errorsOf = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+
+describe('cotizacionRequestSchema', () => {
+  it('acepta las líneas del carrito y un cupón opcional', () => {
+    const parsed = cotizacionRequestSchema.parse({ items: ITEMS, cupon: ' nex10 ' });
+    expect(parsed).toEqual({ items: ITEMS, cupon: 'nex10' });
+    expect(cotizacionRequestSchema.parse({ items: ITEMS, cupon: '' }).cupon).toBeNull();
+  });
+
+  it('rechaza un carrito vacío, cantidades fuera de 1 a 99 y productos repetidos', () => {
+    expect(errorsOf(cotizacionRequestSchema.safeParse({ items: [] }))).toEqual({
+      items: MESSAGES_PEDIDO.carritoVacio,
+    });
+    for (const qty of [0, 100, 1.5, '2']) {
+      expect(
+        errorsOf(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty }] })),
+      ).toEqual({ items: MESSAGES_PEDIDO.cantidad });
+    }
+    const twice = [
+      { productoId: 1, qty: 1 },
+      { productoId: 1, qty: 2 },
+    ];
+    expect(errorsOf(cotizacionRequestSchema.safeParse({ items: twice }))).toEqual({
+      items: MESSAGES_PEDIDO.productoRepetido,
+    });
+  });
+});
+
+describe('datosInvitado (checkout as a guest)', () => {
+  it('normaliza correo y RUN como el registro', () => {
+    expect(datosInvitado.parse(GUEST)).toMatchObject({
+      correo: 'josefa.munoz@gmail.com',
+      run: '7654321-6',
+    });
+  });
+
+  it('pide cada dato con los mensajes del registro', () => {
+    expect(errorsOf(datosInvitado.safeParse({}))).toEqual({
+      nombre: 'El nombre es requerido.',
+      correo: 'Formato de correo inválido.',
+      run: 'El RUN ingresado no es válido.',
+      telefono: 'Formato de teléfono debe ser 9 XXXX XXXX',
+      region: 'Debes seleccionar una región.',
+      comuna: 'Debes seleccionar una comuna.',
+      direccion: 'La dirección es requerida.',
+    });
+  });
+
+  it('aplica el dígito verificador, los dominios permitidos y la comuna de la región', () => {
+    expect(
+      errorsOf(
+        datosInvitado.safeParse({
+          ...GUEST,
+          run: '7.654.321-5',
+          correo: 'josefa@hotmail.com',
+          comuna: 'Valdivia',
+        }),
+      ),
+    ).toEqual({
+      run: 'El RUN ingresado no es válido.',
+      correo: 'Solo se permiten correos @duoc.cl, @profesor.duoc.cl o @gmail.com',
+      comuna: 'Debes seleccionar una comuna.',
+    });
+  });
+});
+
+describe('datosClienteSchema (checkout logged in)', () => {
+  it('pide solo la entrega; el teléfono es opcional', () => {
+    const { region, comuna, direccion } = GUEST;
+    expect(datosClienteSchema.parse({ region, comuna, direccion, telefono: '' })).toEqual({
+      region,
+      comuna,
+      direccion,
+      telefono: null,
+    });
+  });
+});
+
+describe('pedido (POST /pedidos body)', () => {
+  it('deja opcionales los datos del invitado, pero los revisa si vienen', () => {
+    const { region, comuna, direccion } = GUEST;
+    expect(pedido.parse({ items: ITEMS, region, comuna, direccion })).toMatchObject({
+      metodoPago: 'TRANSFERENCIA',
+      items: ITEMS,
+    });
+    expect(
+      errorsOf(pedido.safeParse({ items: ITEMS, region, comuna, direccion, run: '1-1' })),
+    ).toEqual({ run: 'El RUN ingresado no es válido.' });
+  });
+
+  it('solo acepta transferencia bancaria', () => {
+    expect(errorsOf(pedido.safeParse({ ...GUEST, items: ITEMS, metodoPago: 'EFECTIVO' }))).toEqual({
+      metodoPago: 'Método de pago inválido.',
+    });
+  });
+});
+
+describe('the admin calls', () => {
+  it('cambioEstado solo admite los estados conocidos', () => {
+    expect(cambioEstadoSchema.parse({ estado: 'PAGADO' })).toEqual({ estado: 'PAGADO' });
+    expect(errorsOf(cambioEstadoSchema.safeParse({ estado: 'PERDIDO' }))).toEqual({
+      estado: MESSAGES_PEDIDO.estado,
+    });
+  });
+
+  it('los filtros de la lista ignoran valores malos', () => {
+    expect(pedidosQuerySchema.parse({ estado: 'NADA', limite: '5000', propios: 'x' })).toEqual({
+      estado: undefined,
+      limite: undefined,
+      pagina: undefined,
+      propios: false,
+    });
+    expect(pedidosQuerySchema.parse({ estado: 'PAGADO', pagina: '2', propios: '1' })).toEqual({
+      estado: 'PAGADO',
+      pagina: 2,
+      limite: undefined,
+      propios: true,
+    });
+  });
+});
