@@ -21,12 +21,6 @@ async function productNamed(request: APIRequestContext, q: string): Promise<ApiP
   return product!;
 }
 
-async function apiToken(request: APIRequestContext, who: { correo: string; pass: string }) {
-  const res = await request.post('/api/auth/login', { data: who });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
 const clp = (n: number) =>
   new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' }).format(n);
 
@@ -126,8 +120,9 @@ test.describe('comprar y seguir un pedido', () => {
 
   test('un cliente compra, la tienda marca el pedido pagado y enviado, y el cliente lo ve', async ({
     page,
+    browser,
     isMobile,
-  }) => {
+  }, testInfo) => {
     const product = await productNamed(page.request, 'Cable de red Cat 6');
 
     await page.goto('/login');
@@ -147,16 +142,26 @@ test.describe('comprar y seguir un pedido', () => {
       'Avenida España 1680',
     );
 
-    // The admin's order screens are wired by the admin area; until then the owner's moves go
-    // through the same API calls those screens make.
-    const admin = await apiToken(page.request, ADMIN);
-    for (const estado of ['PAGADO', 'ENVIADO']) {
-      const res = await page.request.patch(`/api/pedidos/${numero}/estado`, {
-        headers: { authorization: `Bearer ${admin}` },
-        data: { estado },
-      });
-      expect(res.status()).toBe(200);
+    // The owner, in another browser, marks it paid and then shipped from the admin screens.
+    const { baseURL, viewport } = testInfo.project.use;
+    const ownerContext = await browser.newContext({ baseURL, viewport });
+    const owner = await ownerContext.newPage();
+    await owner.goto('/login');
+    await owner.getByLabel('Correo', { exact: true }).fill(ADMIN.correo);
+    await owner.getByLabel('Contraseña', { exact: true }).fill(ADMIN.pass);
+    await owner.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(owner).toHaveURL(/\/admin$/);
+    await owner.goto('/admin/pedidos');
+    await owner.getByRole('row').filter({ hasText: numero }).getByRole('link').first().click();
+    await expect(owner).toHaveURL(new RegExp(`/admin/pedidos/${numero}$`));
+    for (const action of ['Marcar como pagado', 'Marcar como enviado']) {
+      await owner.getByRole('button', { name: action }).click();
+      await owner.getByRole('alertdialog').getByRole('button', { name: action }).click();
+      await expect(owner.getByRole('alertdialog')).toHaveCount(0);
     }
+    await expect(owner.getByRole('main')).toContainText('Enviado');
+    await expectNoA11yViolations(owner);
+    await ownerContext.close();
 
     await page.goto('/cuenta/pedidos');
     const row = page.getByRole('row').filter({ hasText: numero });

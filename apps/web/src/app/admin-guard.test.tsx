@@ -52,7 +52,7 @@ describe('guardia de la administración', () => {
     await findHeading('Dashboard');
     expect(router.state.location.pathname).toBe('/admin');
     const sidebar = screen.getByRole('navigation', { name: 'Administración' });
-    for (const name of ['Dashboard', 'Productos', 'Usuarios', 'Contacto', 'Soporte']) {
+    for (const name of ['Dashboard', 'Productos', 'Pedidos', 'Usuarios', 'Contacto', 'Soporte']) {
       expect(within(sidebar).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(sidebar).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(

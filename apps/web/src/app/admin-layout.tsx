@@ -5,6 +5,7 @@ import '../features/admin/admin.css';
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/productos', label: 'Productos', end: false },
+  { to: '/admin/pedidos', label: 'Pedidos', end: false },
   { to: '/admin/usuarios', label: 'Usuarios', end: false },
   { to: '/admin/contacto', label: 'Contacto', end: false },
   { to: '/admin/soporte', label: 'Soporte', end: false },

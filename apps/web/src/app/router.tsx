@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'contacto', ...screen(() => import('./routes/admin/contact-messages')) },
               { path: 'soporte', ...screen(() => import('./routes/admin/support-requests')) },
+              { path: 'pedidos', ...screen(() => import('./routes/admin/orders')) },
+              { path: 'pedidos/:numero', ...screen(() => import('./routes/admin/order-detail')) },
             ],
           },
         ],

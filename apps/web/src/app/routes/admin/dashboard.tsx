@@ -1,5 +1,12 @@
 import { AdminDashboard } from '../../../features/admin/components/dashboard';
+import { OrdersSummaryCards } from '../../../features/admin-orders/components/orders-summary-cards';
+import { NewsletterSubscribersCard } from '../../../features/newsletter/components/newsletter-subscribers-card';
 
 export default function DashboardRoute() {
-  return <AdminDashboard />;
+  return (
+    <AdminDashboard>
+      <OrdersSummaryCards />
+      <NewsletterSubscribersCard />
+    </AdminDashboard>
+  );
 }

@@ -1,4 +1,5 @@
 import { CRITICAL_STOCK_BELOW, pluralize, type Producto } from '@nexbyte/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useProducts } from '../api/get-products';
 import { useUsers } from '../api/get-users';
@@ -21,7 +22,8 @@ interface Stat {
 }
 
 /** SPEC.md point 2, admin dashboard: three counts, each leading to the page that manages it. */
-export function AdminDashboard() {
+/** The dashboard's own cards; other domains' cards (orders, newsletter) come in as children. */
+export function AdminDashboard({ children }: { children?: ReactNode }) {
   const products = useProducts();
   const users = useUsers();
 
@@ -82,6 +84,7 @@ export function AdminDashboard() {
     <>
       <AdminPageHeader title="Dashboard" />
       {content}
+      {children}
     </>
   );
 }
