@@ -109,12 +109,30 @@ async function lighthouse(origin, paths) {
   const bin = lighthouseBin();
   console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad):');
   for (const route of paths) {
+    const report = runLighthouse(bin, `${origin}${route}`);
+    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => report.audits[id]?.displayValue ?? '-';
+    console.log(
+      `  ${route.padEnd(24)} ${String(score('performance')).padStart(3)} / ${String(score('accessibility')).padStart(3)}` +
+        `   FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, ` +
+        `TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
+    );
+    const failing = Object.values(report.categories.accessibility.auditRefs)
+      .map((ref) => report.audits[ref.id])
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+    for (const a of failing) console.log(`      accesibilidad: ${a.id} — ${a.title}`);
+  }
+}
+
+/** One Lighthouse run in a fresh profile; a run whose trace broke (it happens) is tried again. */
+function runLighthouse(bin, url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
     const profile = mkdtempSync(path.join(tmpdir(), 'nexbyte-lh-'));
     try {
       const run = spawnSync(
         bin,
         [
-          `${origin}${route}`,
+          url,
           `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`,
           '--only-categories=performance,accessibility',
           '--output=json',
@@ -122,22 +140,14 @@ async function lighthouse(origin, paths) {
         ],
         { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
       );
-      if (run.status !== 0) {
-        console.error(run.stderr.toString());
-        throw new Error(`Lighthouse falló en ${route}`);
+      if (run.status === 0) {
+        const report = JSON.parse(run.stdout.toString());
+        if (!report.runtimeError) return report;
       }
-      const report = JSON.parse(run.stdout.toString());
-      const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-      const audit = (id) => report.audits[id]?.displayValue ?? '-';
-      console.log(
-        `  ${route.padEnd(24)} ${String(score('performance')).padStart(3)} / ${String(score('accessibility')).padStart(3)}` +
-          `   FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, ` +
-          `TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
-      );
-      const failing = Object.values(report.categories.accessibility.auditRefs)
-        .map((ref) => report.audits[ref.id])
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
-      for (const a of failing) console.log(`      accesibilidad: ${a.id} — ${a.title}`);
+      if (attempt >= attempts) {
+        console.error(run.stderr.toString());
+        throw new Error(`Lighthouse falló en ${url}`);
+      }
     } finally {
       rmSync(profile, { recursive: true, force: true });
     }
