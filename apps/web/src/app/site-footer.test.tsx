@@ -3,14 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
+import { jsonResponse } from '../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 /** Answers POST /api/newsletter; the home screen's requests never settle, so they change nothing. */
 function answerSubscribe(response: () => Response) {

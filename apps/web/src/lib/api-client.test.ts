@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch } from './api-client';
+import { jsonResponse } from '../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 beforeEach(() => {
   fetchMock.mockReset();

@@ -15,6 +15,8 @@ export interface MockCall {
   query: URLSearchParams;
   body: unknown;
   headers: Headers;
+  /** The Authorization header as sent, or null. */
+  authorization: string | null;
 }
 
 export type MockHandler = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
@@ -29,6 +31,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       headers: new Headers(init?.headers),
+      authorization: new Headers(init?.headers).get('Authorization'),
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.path}`];

@@ -1,55 +1,34 @@
 // Test helpers for the admin screens: a stand-in API behind fetch, and the app opened as an ADMIN.
 import { screen } from '@testing-library/react';
 import type { Producto, Usuario } from '@nexbyte/shared';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
+import {
+  mockApi as mockFetchApi,
+  type MockCall,
+  type MockHandler,
+  type MockReply,
+} from '../../testing/mock-api';
 import { buildUser, storeSession } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
-export interface ApiReply {
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type ApiReply = MockReply;
 
 /** 'GET /productos' → reply; the path is matched without '/api' and without the query string. */
 export type ApiHandlers = Record<string, ApiReply | ((body: unknown) => ApiReply)>;
 
-export interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-  authorization: string | null;
-}
+export type ApiCall = MockCall;
 
 /**
- * Replaces fetch with the given answers. An unexpected call fails the test with its name, so a
- * screen cannot quietly depend on a call the test did not plan for.
+ * Replaces fetch with the given answers (testing/mock-api), the handlers receiving the request
+ * body. An unexpected call fails the test with its name, so a screen cannot quietly depend on a
+ * call the test did not plan for.
  */
 export function mockApi(handlers: ApiHandlers) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const authorization = new Headers(init?.headers).get('Authorization');
-    calls.push({ method, path, body, authorization });
-    const handler = handlers[`${method} ${path}`];
-    if (!handler) throw new Error(`Llamada no prevista en el test: ${method} ${path}`);
-    const reply = typeof handler === 'function' ? handler(body) : handler;
-    const status = reply.status ?? 200;
-    return new Response(
-      reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body),
-      { status, headers: { 'Content-Type': 'application/json', ...reply.headers } },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    fetchMock,
-    callsTo: (method: string, path: string) =>
-      calls.filter((c) => c.method === method && c.path === path),
-  };
+  const byBody = Object.entries(handlers).map(([route, handler]): [string, MockHandler] => [
+    route,
+    typeof handler === 'function' ? (call) => handler(call.body) : handler,
+  ]);
+  return mockFetchApi(Object.fromEntries(byBody));
 }
 
 export const ADMIN_USER = buildUser({

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { jsonResponse } from '../../../testing/json-response';
 
 const camila = buildUser({
   region: 'Valparaíso',
@@ -13,12 +14,6 @@ const camila = buildUser({
 });
 
 const fetchMock = vi.fn<typeof fetch>();
-
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 type Handler = (init: RequestInit | undefined) => Response;
 

@@ -4,15 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { jsonResponse } from '../../../testing/json-response';
 
 const TOKEN = 'Zx9_token-de-prueba-con-43-caracteres-abcdef';
 const fetchMock = vi.fn<typeof fetch>();
-
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 function answerReset(response: () => Response) {
   fetchMock.mockImplementation(async (input) =>

@@ -4,15 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { destinationAfterLogin } from './login-form';
+import { jsonResponse } from '../../../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 /** Answers POST /api/auth/login; other screens' requests never settle, so they change nothing. */
 function answerLogin(response: () => Promise<Response>) {

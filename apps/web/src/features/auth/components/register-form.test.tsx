@@ -4,15 +4,9 @@ import { REGISTER_REDIRECT_MS } from '@nexbyte/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
+import { jsonResponse } from '../../../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 /** Answers POST /api/auth/registro; other screens' requests never settle, so they change nothing. */
 function answerRegistro(response: () => Promise<Response>) {

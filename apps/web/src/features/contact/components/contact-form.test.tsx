@@ -3,15 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { CONTACT_MESSAGE_MAX } from '@nexbyte/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
+import { jsonResponse } from '../../../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 beforeEach(() => {
   fetchMock.mockReset();

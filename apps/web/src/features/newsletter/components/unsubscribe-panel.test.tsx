@@ -3,15 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
+import { jsonResponse } from '../../../testing/json-response';
 
 const TOKEN = 'k8pSTCcXW3v75kpK7KmKYjbIHfTlKMaCTulQnv7hZvE';
 const fetchMock = vi.fn<typeof fetch>();
-
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 function answerUnsubscribe(response: () => Response) {
   fetchMock.mockImplementation(async (input, init) =>
