@@ -1,5 +1,7 @@
 import { pluralize } from '@nexbyte/shared';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
+import { ChipGroup, type ChipOption } from '../../../components/ui/chip-group';
+import { SearchField } from '../../../components/ui/search-field';
 import { BLOG_CATEGORIES, type BlogCategory, type BlogPost } from '../posts';
 import { paginate, searchPosts } from '../search-posts';
 import { useBlogFilters } from '../use-blog-filters';
@@ -75,44 +77,20 @@ function BlogFilters({
   onCategory: (category: BlogCategory | null) => void;
   onQuery: (query: string) => void;
 }) {
-  const searchId = useId();
-  const clearOnEscape = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Escape' || !query) return;
-    // Chromium would also clear a search field by itself; one clearing is enough.
-    event.preventDefault();
-    onQuery('');
-  };
-  const chips: { label: string; value: BlogCategory | null }[] = [
+  const chips: ChipOption<BlogCategory | null>[] = [
     { label: 'Todos', value: null },
     ...BLOG_CATEGORIES.map((value) => ({ label: value, value })),
   ];
   return (
     <div className="blog-filters">
-      <div className="chips" role="group" aria-label="Categorías">
-        {chips.map((chip) => (
-          <button
-            key={chip.label}
-            type="button"
-            className="chip"
-            aria-pressed={category === chip.value}
-            onClick={() => onCategory(chip.value)}
-          >
-            {chip.label}
-          </button>
-        ))}
-      </div>
-      <div className="blog-search">
-        <label htmlFor={searchId}>Buscar artículos</label>
-        <input
-          id={searchId}
-          className="input"
-          type="search"
-          value={query}
-          placeholder="Título, autor o tema"
-          onChange={(event) => onQuery(event.target.value)}
-          onKeyDown={clearOnEscape}
-        />
-      </div>
+      <ChipGroup label="Categorías" options={chips} value={category} onChange={onCategory} />
+      <SearchField
+        className="blog-search"
+        label="Buscar artículos"
+        value={query}
+        placeholder="Título, autor o tema"
+        onChange={onQuery}
+      />
     </div>
   );
 }

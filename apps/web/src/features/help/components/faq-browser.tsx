@@ -1,5 +1,7 @@
 import { pluralize } from '@nexbyte/shared';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { ChipGroup, type ChipOption } from '../../../components/ui/chip-group';
+import { SearchField } from '../../../components/ui/search-field';
 import { Link } from 'react-router';
 import { FAQ_CATEGORIES, type Faq, type FaqCategory } from '../faqs';
 import { searchFaqs } from '../search-faqs';
@@ -9,19 +11,13 @@ import '../help.css';
 export function FaqBrowser({ faqs }: { faqs: readonly Faq[] }) {
   const [category, setCategory] = useState<FaqCategory | null>(null);
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const results = searchFaqs(faqs, { category, query });
   const groups = FAQ_CATEGORIES.map((name) => ({
     name,
     faqs: results.filter((faq) => faq.category === name),
   })).filter((group) => group.faqs.length > 0);
 
-  const clearOnEscape = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Escape' || !query) return;
-    event.preventDefault();
-    setQuery('');
-  };
-  const chips: { label: string; value: FaqCategory | null }[] = [
+  const chips: ChipOption<FaqCategory | null>[] = [
     { label: 'Todas', value: null },
     ...FAQ_CATEGORIES.map((value) => ({ label: value, value })),
   ];
@@ -29,31 +25,14 @@ export function FaqBrowser({ faqs }: { faqs: readonly Faq[] }) {
   return (
     <>
       <div className="faq-filters">
-        <div className="chips" role="group" aria-label="Temas">
-          {chips.map((chip) => (
-            <button
-              key={chip.label}
-              type="button"
-              className="chip"
-              aria-pressed={category === chip.value}
-              onClick={() => setCategory(chip.value)}
-            >
-              {chip.label}
-            </button>
-          ))}
-        </div>
-        <div className="faq-search">
-          <label htmlFor={searchId}>Buscar en la ayuda</label>
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            value={query}
-            placeholder="Ej.: retracto, envío gratis, transferencia"
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={clearOnEscape}
-          />
-        </div>
+        <ChipGroup label="Temas" options={chips} value={category} onChange={setCategory} />
+        <SearchField
+          className="faq-search"
+          label="Buscar en la ayuda"
+          value={query}
+          placeholder="Ej.: retracto, envío gratis, transferencia"
+          onChange={setQuery}
+        />
       </div>
       <p className="faq-count" role="status">
         {pluralize(results.length, 'pregunta', 'preguntas')}
