@@ -32,6 +32,17 @@ describe('formatPhone', () => {
     },
   );
 
+  it('escribiendo +56 tecla por tecla, el prefijo se ve mientras se escribe y luego se quita', () => {
+    let field = '';
+    const seen: string[] = [];
+    for (const key of '+56912345678') {
+      field = formatPhone(field + key);
+      seen.push(field);
+    }
+    expect(seen.slice(0, 4)).toEqual(['+', '+5', '+56', '9']);
+    expect(field).toBe('9 1234 5678');
+  });
+
   it('no confunde con código de país un número que empieza con 56 y tiene 9 dígitos o menos', () => {
     expect(formatPhone('561234567')).toBe('5 6123 4567');
   });

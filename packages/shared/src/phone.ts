@@ -5,15 +5,20 @@ const NATIONAL_DIGITS = 9;
 const COUNTRY_CODE = '56';
 
 /**
- * Shapes the phone field while the shopper types or pastes. A leading 56 is taken as the
- * country code only once there are more digits than a national number holds, because a
- * number typed without it could itself begin with 5 and 6.
+ * Shapes the phone field while the shopper types or pastes. After a '+' the 56 is the country
+ * code (kept on screen while it is being typed, then dropped). Without the '+', a leading 56 is
+ * taken as the country code only once there are more digits than a national number holds,
+ * because a number typed without it could itself begin with 5 and 6.
  */
 export function formatPhone(input: string): string {
   let digits = input.replace(/\D/g, '');
   const start = input.trimStart();
-  const hasCountryCode = start.startsWith(`+${COUNTRY_CODE}`) || start.startsWith(COUNTRY_CODE);
-  if (hasCountryCode && digits.length > NATIONAL_DIGITS) digits = digits.slice(COUNTRY_CODE.length);
+  if (start.startsWith('+')) {
+    if (COUNTRY_CODE.startsWith(digits)) return `+${digits}`;
+    if (digits.startsWith(COUNTRY_CODE)) digits = digits.slice(COUNTRY_CODE.length);
+  } else if (start.startsWith(COUNTRY_CODE) && digits.length > NATIONAL_DIGITS) {
+    digits = digits.slice(COUNTRY_CODE.length);
+  }
   digits = digits.slice(0, NATIONAL_DIGITS);
   return [digits.slice(0, 1), digits.slice(1, 5), digits.slice(5, 9)].filter(Boolean).join(' ');
 }
