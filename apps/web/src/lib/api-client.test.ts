@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from './api-client';
+import { ApiError, apiFetch, apiFetchBlob } from './api-client';
 import { jsonResponse } from '../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -107,5 +107,37 @@ describe('apiFetch', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
 
     await expect(apiFetch('/usuarios/3', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('apiFetchBlob', () => {
+  it('descarga un archivo con el token y el tipo pedido', async () => {
+    localStorage.setItem('nexbyte_token', 'abc.def.ghi');
+    fetchMock.mockResolvedValue(
+      new Response('correo\r\nana@gmail.com\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+
+    const file = await apiFetchBlob('/newsletter/suscriptores.csv', 'text/csv');
+
+    expect(await file.text()).toBe('correo\r\nana@gmail.com\r\n');
+    expect(fetchMock).toHaveBeenCalledWith('/api/newsletter/suscriptores.csv', expect.anything());
+    expect(sentHeaders().get('Accept')).toBe('text/csv');
+    expect(sentHeaders().get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('un 403 lanza ApiError con el mensaje del servidor', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { message: 'No tienes permiso para realizar esta acción.' }),
+    );
+
+    const error = await apiFetchBlob('/newsletter/suscriptores.csv', 'text/csv').catch(
+      (e: unknown) => e,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'No tienes permiso para realizar esta acción.',
+    });
   });
 });

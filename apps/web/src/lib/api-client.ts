@@ -59,20 +59,47 @@ export async function apiFetchPage<T>(
   return { items: data, total: Number.isNaN(total) ? data.length : total };
 }
 
+/**
+ * A file the API answers (a CSV export, say) as a Blob, with the same token and errors as
+ * apiFetch. `accept` is the file's media type.
+ */
+export async function apiFetchBlob(
+  path: string,
+  accept: string,
+  options: Omit<ApiRequestOptions, 'body'> = {},
+): Promise<Blob> {
+  const response = await send(path, { ...options, accept });
+  if (!response.ok) throw await errorFrom(response);
+  return response.blob();
+}
+
 async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions,
 ): Promise<{ data: T; headers: Headers }> {
-  const { method = 'GET', body, signal, headers } = options;
-  const request = new Headers({ Accept: 'application/json' });
+  const response = await send(path, { ...options, accept: 'application/json' });
+  if (!response.ok) throw await errorFrom(response);
+  const text = await response.text();
+  if (text === '') return { data: undefined as T, headers: response.headers };
+  const data = parseJson(text);
+  if (data === undefined) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
+  return { data: data as T, headers: response.headers };
+}
+
+/** The request itself: headers, the stored token, and a dropped connection as an ApiError. */
+async function send(
+  path: string,
+  options: ApiRequestOptions & { accept: string },
+): Promise<Response> {
+  const { method = 'GET', body, signal, headers, accept } = options;
+  const request = new Headers({ Accept: accept });
   if (body !== undefined) request.set('Content-Type', 'application/json');
   const token = readString(STORAGE_KEYS.token);
   if (token) request.set('Authorization', `Bearer ${token}`);
   new Headers(headers).forEach((value, name) => request.set(name, value));
 
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method,
       headers: request,
       body: body === undefined ? null : JSON.stringify(body),
@@ -83,15 +110,12 @@ async function apiRequest<T>(
     if (signal?.aborted) throw error;
     throw new ApiError(0, CONNECTION_ERROR_MESSAGE, undefined, { cause: error });
   }
+}
 
-  const text = await response.text();
-  const data = parseJson(text);
-  if (!response.ok) {
-    throw new ApiError(response.status, messageFrom(data), fieldErrorsFrom(data));
-  }
-  if (text === '') return { data: undefined as T, headers: response.headers };
-  if (data === undefined) throw new ApiError(response.status, UNEXPECTED_RESPONSE_MESSAGE);
-  return { data: data as T, headers: response.headers };
+/** A non-2xx answer as an ApiError with the server's message and field errors, when it sent them. */
+async function errorFrom(response: Response): Promise<ApiError> {
+  const data = parseJson(await response.text());
+  return new ApiError(response.status, messageFrom(data), fieldErrorsFrom(data));
 }
 
 /** The parsed body, or undefined when it is empty or not JSON (an HTML error page of a proxy). */
