@@ -1,5 +1,5 @@
 import { AdminDashboard } from '../../../features/admin/components/dashboard';
-import { OrdersSummaryCards } from '../../../features/admin-orders/components/orders-summary-cards';
+import { OrdersSummaryCards } from '../../../features/orders/admin/components/orders-summary-cards';
 import { NewsletterSubscribersCard } from '../../../features/newsletter/components/newsletter-subscribers-card';
 
 export default function DashboardRoute() {

@@ -1,6 +1,6 @@
 import { normalizeOrderNumber } from '@nexbyte/shared';
 import { useParams } from 'react-router';
-import { AdminOrderDetail } from '../../../features/admin-orders/components/admin-order-detail';
+import { AdminOrderDetail } from '../../../features/orders/admin/components/admin-order-detail';
 
 export default function AdminOrderDetailRoute() {
   const numero = normalizeOrderNumber(useParams().numero ?? '');

@@ -1,4 +1,4 @@
-import { AdminOrders } from '../../../features/admin-orders/components/admin-orders';
+import { AdminOrders } from '../../../features/orders/admin/components/admin-orders';
 
 export default function AdminOrdersRoute() {
   return <AdminOrders />;

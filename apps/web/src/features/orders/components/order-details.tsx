@@ -9,6 +9,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 
 interface OrderDetailsProps {
@@ -56,43 +57,7 @@ export function OrderDetails({ order, justPlaced = false, loggedIn }: OrderDetai
 
       <section className="order__section" aria-labelledby="order-products">
         <h2 id="order-products">Productos</h2>
-        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-        <div
-          className="table-wrap"
-          role="region"
-          aria-labelledby="order-lines-caption"
-          tabIndex={0}
-        >
-          <table className="table">
-            <caption id="order-lines-caption" className="visually-hidden">
-              Productos del pedido {order.numero}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Producto</th>
-                <th scope="col" className="num">
-                  Cantidad
-                </th>
-                <th scope="col" className="num">
-                  Precio
-                </th>
-                <th scope="col" className="num">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lineas.map((line) => (
-                <tr key={line.productoId}>
-                  <th scope="row">{line.nombre}</th>
-                  <td className="num">{line.qty}</td>
-                  <td className="num">{formatCLP(line.precio)}</td>
-                  <td className="num">{formatCLP(line.subtotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderLinesTable order={order} />
         <OrderTotals order={order} />
       </section>
 

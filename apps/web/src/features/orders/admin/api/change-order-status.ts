@@ -1,6 +1,6 @@
 import type { EstadoPedido, Pedido } from '@nexbyte/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 import { adminOrderKeys } from './query-keys';
 
 export interface StatusChangeRequest {

@@ -1,6 +1,6 @@
 import { formatCLP } from '@nexbyte/shared';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '../../../../components/ui/alert';
 import { useOrdersSummary } from '../api/get-orders-summary';
 
 export const LOAD_SUMMARY_ERROR = 'No se pudieron cargar las cifras de pedidos.';

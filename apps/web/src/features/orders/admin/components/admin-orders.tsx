@@ -9,11 +9,11 @@ import {
 } from '@nexbyte/shared';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { Alert } from '../../../../components/ui/alert';
+import { DocumentTitle } from '../../../../components/ui/document-title';
 import { useAdminOrders } from '../api/get-orders';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../api/query-keys';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import '../admin-orders.css';
 
 export const LOAD_ORDERS_ERROR = 'No se pudieron cargar los pedidos.';

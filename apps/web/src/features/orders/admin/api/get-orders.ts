@@ -1,6 +1,6 @@
 import type { PedidoResumen } from '@nexbyte/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetchPage, type ApiPage } from '../../../lib/api-client';
+import { apiFetchPage, type ApiPage } from '../../../../lib/api-client';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   ADMIN_ORDERS_STALE_TIME,

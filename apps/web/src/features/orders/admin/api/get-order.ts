@@ -1,6 +1,6 @@
 import type { Pedido } from '@nexbyte/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 import { ADMIN_ORDERS_STALE_TIME, adminOrderKeys } from './query-keys';
 
 /** GET /pedidos/{numero} as an admin: any order, with who changed each status. */

@@ -9,14 +9,15 @@ import {
 } from '@nexbyte/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DocumentTitle } from '../../../components/ui/document-title';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { Alert } from '../../../../components/ui/alert';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { DocumentTitle } from '../../../../components/ui/document-title';
+import { useToast } from '../../../../components/ui/toast';
+import { ApiError } from '../../../../lib/api-client';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useAdminOrder } from '../api/get-order';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderLinesTable } from '../../components/order-lines-table';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import '../admin-orders.css';
 
 export const LOAD_ORDER_ERROR = 'No se pudo cargar el pedido.';
@@ -223,37 +224,7 @@ function OrderView({ order }: { order: Pedido }) {
 
       <section className="admin-order__section" aria-labelledby="admin-order-lines">
         <h2 id="admin-order-lines">Productos</h2>
-        <div className="table-wrap" role="region" aria-label="Productos del pedido" tabIndex={0}>
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Producto</th>
-                <th scope="col" className="num">
-                  Cantidad
-                </th>
-                <th scope="col" className="num">
-                  Precio
-                </th>
-                <th scope="col" className="num">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lineas.map((line) => (
-                <tr key={line.productoId}>
-                  <th scope="row">
-                    {line.nombre}
-                    <span className="admin-orders__detail">ID {line.productoId}</span>
-                  </th>
-                  <td className="num">{line.qty}</td>
-                  <td className="num">{formatCLP(line.precio)}</td>
-                  <td className="num">{formatCLP(line.subtotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderLinesTable order={order} showProductId className="admin-table" />
       </section>
 
       <section className="admin-order__section" aria-labelledby="admin-order-history">

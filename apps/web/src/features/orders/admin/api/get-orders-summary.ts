@@ -1,6 +1,6 @@
 import type { ResumenPedidos } from '@nexbyte/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 import { ADMIN_ORDERS_STALE_TIME, adminOrderKeys } from './query-keys';
 
 /** GET /pedidos/resumen: orders waiting for payment and this month's sales, for the dashboard. */
