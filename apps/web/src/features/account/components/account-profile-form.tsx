@@ -1,13 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  cuentaSchema,
-  formatPhone,
-  MESSAGES_CUENTA,
-  type CuentaInput,
-  type Usuario,
-} from '@nexbyte/shared';
+import { cuentaSchema, MESSAGES_CUENTA, type CuentaInput, type Usuario } from '@nexbyte/shared';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -99,16 +94,7 @@ export function AccountProfileForm({ usuario }: { usuario: Usuario }) {
             <input {...register('direccion')} autoComplete="street-address" />
           </FormField>
           <FormField label="Teléfono" optional hint="9 XXXX XXXX" error={errors.telefono?.message}>
-            <input
-              {...phone}
-              onChange={(event) => {
-                event.target.value = formatPhone(event.target.value);
-                return phone.onChange(event);
-              }}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-            />
+            <PhoneInput {...phone} />
           </FormField>
         </div>
         <div className="actions">

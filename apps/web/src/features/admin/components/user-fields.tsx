@@ -1,7 +1,8 @@
-import { formatPhone, ROLES, type adminUsuarioUpdateSchema, type Role } from '@nexbyte/shared';
+import { ROLES, type adminUsuarioUpdateSchema, type Role } from '@nexbyte/shared';
 import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 
 /** The fields both user forms have: what PUT /usuarios/{id} may change. */
@@ -49,16 +50,7 @@ export function ProfileFields() {
         </select>
       </FormField>
       <FormField label="Teléfono" optional hint="9 XXXX XXXX" error={errors.telefono?.message}>
-        <input
-          {...telefono}
-          onChange={(event) => {
-            event.target.value = formatPhone(event.target.value);
-            return telefono.onChange(event);
-          }}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-        />
+        <PhoneInput {...telefono} autoComplete="off" />
       </FormField>
       <RegionComunaFields<UserFieldsInput> regionName="region" comunaName="comuna" />
       <FormField label="Dirección" error={errors.direccion?.message}>

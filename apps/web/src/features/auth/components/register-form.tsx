@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  formatPhone,
   PASSWORD_MAX,
   PASSWORD_MIN,
   REGISTER_REDIRECT_MS,
@@ -12,6 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { FormField } from '../../../components/ui/form-field';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
@@ -98,16 +98,7 @@ export function RegisterForm() {
             <input {...register('run')} autoComplete="off" autoCapitalize="characters" />
           </FormField>
           <FormField label="Teléfono" optional hint="9 XXXX XXXX" error={errors.telefono?.message}>
-            <input
-              {...phone}
-              onChange={(event) => {
-                event.target.value = formatPhone(event.target.value);
-                return phone.onChange(event);
-              }}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-            />
+            <PhoneInput {...phone} />
           </FormField>
           <FormField label="Correo" className="form-field--wide" error={errors.correo?.message}>
             <input {...register('correo')} type="email" autoComplete="email" />

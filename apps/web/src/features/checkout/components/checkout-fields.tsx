@@ -1,7 +1,7 @@
-import { formatPhone, type Usuario } from '@nexbyte/shared';
-import type { ComponentPropsWithoutRef } from 'react';
-import { useFormContext, type UseFormRegisterReturn } from 'react-hook-form';
+import type { Usuario } from '@nexbyte/shared';
+import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 
 /** Every field either checkout form may hold; each form uses its own subset. */
@@ -13,27 +13,6 @@ export interface CheckoutValues {
   region: string;
   comuna: string;
   direccion: string;
-}
-
-interface PhoneInputProps extends ComponentPropsWithoutRef<'input'> {
-  field: UseFormRegisterReturn<'telefono'>;
-}
-
-/** Shapes the number while typing; FormField's id and aria attributes reach the input. */
-function PhoneInput({ field, ...props }: PhoneInputProps) {
-  return (
-    <input
-      {...props}
-      {...field}
-      onChange={(event) => {
-        event.target.value = formatPhone(event.target.value);
-        return field.onChange(event);
-      }}
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel-national"
-    />
-  );
 }
 
 /** A customer's own data, from the account; only the phone may be given here. */
@@ -52,7 +31,7 @@ export function CustomerFields({ user, disabled }: { user: Usuario; disabled: bo
         <span>{user.correo}</span>
       </p>
       <FormField label="Teléfono" optional hint="9 XXXX XXXX" error={errors.telefono?.message}>
-        <PhoneInput field={register('telefono')} />
+        <PhoneInput {...register('telefono')} />
       </FormField>
     </fieldset>
   );
@@ -87,7 +66,7 @@ export function GuestFields({ disabled }: { disabled: boolean }) {
           <input {...register('run')} autoComplete="off" autoCapitalize="characters" />
         </FormField>
         <FormField label="Teléfono" hint="9 XXXX XXXX" error={errors.telefono?.message}>
-          <PhoneInput field={register('telefono')} />
+          <PhoneInput {...register('telefono')} />
         </FormField>
       </div>
     </fieldset>

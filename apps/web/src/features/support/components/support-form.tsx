@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EQUIPO_LABELS,
   EQUIPOS,
-  formatPhone,
   PRIORIDAD_DEFAULT,
   PRIORIDAD_LABELS,
   PRIORIDADES_PUBLICAS,
@@ -14,6 +13,7 @@ import {
 import { useId, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
+import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -107,16 +107,7 @@ export function SupportForm() {
             hint="9 XXXX XXXX"
             error={errors.telefonoCliente?.message}
           >
-            <input
-              {...phone}
-              onChange={(event) => {
-                event.target.value = formatPhone(event.target.value);
-                return phone.onChange(event);
-              }}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-            />
+            <PhoneInput {...phone} />
           </FormField>
           <FormField label="Equipo" error={errors.equipo?.message}>
             <select {...register('equipo')}>
