@@ -1,7 +1,7 @@
 import { formatDateTime, type Contacto } from '@nexbyte/shared';
 import { useId } from 'react';
 import { useContactMessages } from '../api/get-contact-messages';
-import { AdminLoadError, AdminLoading } from './load-state';
+import { AdminQueryState } from './load-state';
 import { AdminPageHeader } from './page-header';
 
 export const LOAD_CONTACT_MESSAGES_ERROR = 'No se pudieron cargar los mensajes de contacto.';
@@ -15,18 +15,15 @@ export function ContactMessages() {
   return (
     <>
       <AdminPageHeader title="Mensajes de contacto" />
-      {messages.isPending ? (
-        <AdminLoading />
-      ) : messages.isError ? (
-        <AdminLoadError
-          message={LOAD_CONTACT_MESSAGES_ERROR}
-          onRetry={() => void messages.refetch()}
-        />
-      ) : messages.data.length === 0 ? (
-        <p className="admin-empty">No hay mensajes.</p>
-      ) : (
-        <ContactTable messages={messages.data} />
-      )}
+      <AdminQueryState query={messages} errorMessage={LOAD_CONTACT_MESSAGES_ERROR}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="admin-empty">No hay mensajes.</p>
+          ) : (
+            <ContactTable messages={data} />
+          )
+        }
+      </AdminQueryState>
     </>
   );
 }

@@ -1,3 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 
 /** Shown while a screen's data arrives. */
@@ -19,4 +21,21 @@ export function AdminLoadError({ message, onRetry }: { message: string; onRetry:
       </button>
     </div>
   );
+}
+
+interface AdminQueryStateProps<T> {
+  query: UseQueryResult<T>;
+  /** The screen's load error of SPEC.md point 8. */
+  errorMessage: string;
+  /** What to show once the data is there. */
+  children: (data: T) => ReactNode;
+}
+
+/** A screen's list: 'Cargando…', then its load error with 'Reintentar', or the data. */
+export function AdminQueryState<T>({ query, errorMessage, children }: AdminQueryStateProps<T>) {
+  if (query.isPending) return <AdminLoading />;
+  if (query.isError) {
+    return <AdminLoadError message={errorMessage} onRetry={() => void query.refetch()} />;
+  }
+  return children(query.data);
 }

@@ -9,7 +9,7 @@ import { useActivateProduct } from '../api/activate-product';
 import { useDeactivateProduct } from '../api/deactivate-product';
 import { useProducts } from '../api/get-products';
 import { actionErrorMessage } from '../server-errors';
-import { AdminLoadError, AdminLoading } from './load-state';
+import { AdminQueryState } from './load-state';
 import { AdminPageHeader } from './page-header';
 
 export const LOAD_PRODUCTS_ERROR = 'No se pudieron cargar los productos.';
@@ -98,16 +98,9 @@ export function ProductsTable() {
           </select>
         </FormField>
       </div>
-      {products.isPending ? (
-        <AdminLoading />
-      ) : products.isError ? (
-        <AdminLoadError message={LOAD_PRODUCTS_ERROR} onRetry={() => void products.refetch()} />
-      ) : (
-        <ProductRows
-          products={filterProducts(products.data, q, estado)}
-          total={products.data.length}
-        />
-      )}
+      <AdminQueryState query={products} errorMessage={LOAD_PRODUCTS_ERROR}>
+        {(data) => <ProductRows products={filterProducts(data, q, estado)} total={data.length} />}
+      </AdminQueryState>
     </>
   );
 }

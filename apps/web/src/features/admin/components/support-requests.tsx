@@ -2,7 +2,7 @@ import { EQUIPO_LABELS, formatDateTime, type SolicitudSoporte } from '@nexbyte/s
 import { useId } from 'react';
 import { useSupportRequests } from '../api/get-support-requests';
 import { PriorityBadge } from './badges';
-import { AdminLoadError, AdminLoading } from './load-state';
+import { AdminQueryState } from './load-state';
 import { AdminPageHeader } from './page-header';
 
 export const LOAD_SUPPORT_REQUESTS_ERROR = 'No se pudieron cargar las solicitudes de soporte.';
@@ -16,18 +16,15 @@ export function SupportRequests() {
   return (
     <>
       <AdminPageHeader title="Solicitudes de soporte" />
-      {requests.isPending ? (
-        <AdminLoading />
-      ) : requests.isError ? (
-        <AdminLoadError
-          message={LOAD_SUPPORT_REQUESTS_ERROR}
-          onRetry={() => void requests.refetch()}
-        />
-      ) : requests.data.length === 0 ? (
-        <p className="admin-empty">No hay solicitudes.</p>
-      ) : (
-        <SupportTable requests={requests.data} />
-      )}
+      <AdminQueryState query={requests} errorMessage={LOAD_SUPPORT_REQUESTS_ERROR}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="admin-empty">No hay solicitudes.</p>
+          ) : (
+            <SupportTable requests={data} />
+          )
+        }
+      </AdminQueryState>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { actionErrorMessage } from '../server-errors';
 import { RoleBadge } from './badges';
-import { AdminLoadError, AdminLoading } from './load-state';
+import { AdminQueryState } from './load-state';
 import { AdminPageHeader } from './page-header';
 
 export const LOAD_USERS_ERROR = 'No se pudieron cargar los usuarios.';
@@ -26,13 +26,9 @@ export function UsersTable() {
           </Link>
         }
       />
-      {users.isPending ? (
-        <AdminLoading />
-      ) : users.isError ? (
-        <AdminLoadError message={LOAD_USERS_ERROR} onRetry={() => void users.refetch()} />
-      ) : (
-        <UserRows users={users.data} />
-      )}
+      <AdminQueryState query={users} errorMessage={LOAD_USERS_ERROR}>
+        {(data) => <UserRows users={data} />}
+      </AdminQueryState>
     </>
   );
 }
