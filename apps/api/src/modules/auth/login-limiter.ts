@@ -1,16 +1,12 @@
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterAbstract,
-  type RateLimiterRes,
-} from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LoginLimits } from '../../config';
+import { gateFor, windowCounter, type LoginGate } from './counters';
 
 export const LOGIN_BLOCKED_MESSAGE =
   'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
 
-export type LoginGate = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+export type { LoginGate } from './counters';
 
 /**
  * Counts failed logins per account and per client over a window. Only failures count; a blocked
@@ -26,17 +22,14 @@ export class LoginLimiter {
     redis: Redis | null,
     prefix = 'nexbyte',
   ) {
-    const make = (keyPrefix: string, points: number) =>
-      redis
-        ? new RateLimiterRedis({
-            storeClient: redis,
-            keyPrefix,
-            points,
-            duration: limits.windowSeconds,
-          })
-        : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-    this.byAccount = make(`${prefix}:login-account`, limits.perAccount);
-    this.byClient = make(`${prefix}:login-client`, limits.perClient);
+    const { windowSeconds } = limits;
+    this.byAccount = windowCounter(
+      redis,
+      `${prefix}:login-account`,
+      limits.perAccount,
+      windowSeconds,
+    );
+    this.byClient = windowCounter(redis, `${prefix}:login-client`, limits.perClient, windowSeconds);
   }
 
   async check(account: string, client: string): Promise<LoginGate> {
@@ -45,9 +38,7 @@ export class LoginLimiter {
       this.waitIfSpent(a, this.limits.perAccount),
       this.waitIfSpent(c, this.limits.perClient),
     ].filter((w): w is number => w !== null);
-    return waits.length > 0
-      ? { blocked: true, retryAfterSeconds: Math.max(...waits) }
-      : { blocked: false };
+    return gateFor(waits);
   }
 
   async recordFailure(account: string, client: string): Promise<void> {
@@ -61,6 +52,6 @@ export class LoginLimiter {
 
   private waitIfSpent(res: RateLimiterRes | null, limit: number): number | null {
     if (!res || res.consumedPoints < limit) return null;
-    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return res.msBeforeNext;
   }
 }

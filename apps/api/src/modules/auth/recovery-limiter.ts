@@ -1,12 +1,7 @@
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RecoveryLimits } from '../../config';
-import type { LoginGate } from './login-limiter';
+import { gateFor, windowCounter, type LoginGate } from './counters';
 
 export const RECOVERY_BLOCKED_MESSAGE =
   'Demasiadas solicitudes para recuperar la contraseña. Espera unos minutos e inténtalo de nuevo.';
@@ -21,17 +16,14 @@ export class RecoveryLimiter {
   private readonly byClient: RateLimiterAbstract;
 
   constructor(limits: RecoveryLimits, redis: Redis | null, prefix = 'nexbyte') {
-    const make = (keyPrefix: string, points: number) =>
-      redis
-        ? new RateLimiterRedis({
-            storeClient: redis,
-            keyPrefix,
-            points,
-            duration: limits.windowSeconds,
-          })
-        : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-    this.byEmail = make(`${prefix}:recovery-email`, limits.perEmail);
-    this.byClient = make(`${prefix}:recovery-client`, limits.perClient);
+    const { windowSeconds } = limits;
+    this.byEmail = windowCounter(redis, `${prefix}:recovery-email`, limits.perEmail, windowSeconds);
+    this.byClient = windowCounter(
+      redis,
+      `${prefix}:recovery-client`,
+      limits.perClient,
+      windowSeconds,
+    );
   }
 
   /** Counts one request; blocked when either count is over its limit. */
@@ -45,10 +37,8 @@ export class RecoveryLimiter {
       if (result.status === 'fulfilled') continue;
       // A store failure (Redis down) is an error, not a refusal.
       if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-      waits.push(Math.max(1, Math.ceil(result.reason.msBeforeNext / 1000)));
+      waits.push(result.reason.msBeforeNext);
     }
-    return waits.length > 0
-      ? { blocked: true, retryAfterSeconds: Math.max(...waits) }
-      : { blocked: false };
+    return gateFor(waits);
   }
 }
