@@ -1,18 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { openPglite } from './pglite-database';
+import { openPostgres, POOL_DEFAULTS, type DbLog, type PoolSettings } from './postgres';
 import * as shopSchema from './schema';
 import * as ordersSchema from './schema-orders';
+import * as imagesSchema from './schema-images';
+import * as paymentsSchema from './schema-payments';
 
-// The orders module keeps its tables in their own file; both form one schema and one migration set.
-const schema = { ...shopSchema, ...ordersSchema };
+// The orders, payments and product-images modules keep their tables in files of their own; all
+// form one schema and one migration set.
+const schema = { ...shopSchema, ...ordersSchema, ...paymentsSchema, ...imagesSchema };
 export type Schema = typeof schema;
 /** The common face of both drivers: every query is written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +20,17 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, sent on commit by any instance or code path.
+   * After a loss of the listening connection, `onLost`; once listening again, `onReconnect`
+   * (notifications sent meanwhile were missed). Resolves once listening, to the stop function.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(
@@ -34,42 +43,34 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; absent means an in-memory PGlite (tests). */
   dataDir?: string | undefined;
+  /** Longest wait for PGlite's one connection before a 503; PGLITE_QUEUE_TIMEOUT_MS when absent. */
+  pgliteQueueTimeoutMs?: number | undefined;
   poolSize?: number;
+  /** PostgreSQL pool time-outs (defaults in POOL_DEFAULTS). */
+  pool?: Partial<PoolSettings>;
+  /** Where lost connections are reported; the console when absent. */
+  log?: DbLog;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A query that hangs must not hold a request for ever.
-      statement_timeout: 15_000,
+    return openPostgres({
+      url: options.databaseUrl,
+      settings: {
+        ...POOL_DEFAULTS,
+        ...options.pool,
+        ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+      },
+      schema,
+      migrationsFolder,
+      log: options.log,
     });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', (err) =>
-      console.error('Error en una conexión inactiva de PostgreSQL:', err.message),
-    );
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
-    };
   }
-  let client: PGlite;
-  if (options.dataDir) {
-    // PGlite creates only the last folder of the path.
-    mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, 'pglite'));
-  } else {
-    client = await PGlite.create();
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-  };
+  return openPglite({
+    dataDir: options.dataDir,
+    queueTimeoutMs: options.pgliteQueueTimeoutMs,
+    schema,
+    migrationsFolder,
+    log: options.log,
+  });
 }

@@ -354,3 +354,85 @@ export const DEMO_PRODUCTOS: DemoProduct[] = [
     categoria: 'Audio',
   },
 ];
+
+/** A demo product's brand, SKU and specification sheet. */
+export interface DemoFicha {
+  marca: string | null;
+  /** Empty: the database gives NB-{id}, as for a product saved without one. */
+  sku: string;
+  /** In the order the product page lists them. */
+  especificaciones: Record<string, string>;
+}
+
+const ficha = (
+  marca: string | null,
+  sku: string,
+  especificaciones: Record<string, string>,
+): DemoFicha => ({ marca, sku, especificaciones });
+
+/**
+ * By product name. Names follow SPEC_SUGGESTIONS, and several products share values, so the
+ * list's filters have something to count.
+ */
+// prettier-ignore
+export const DEMO_FICHAS: Record<string, DemoFicha> = {
+  'Mouse Logitech G203 Lightsync': ficha('Logitech', 'LOG-G203', { Conexión: 'USB', DPI: '8.000', Iluminación: 'RGB' }),
+  'Teclado mecánico Redragon Kumara K552': ficha('Redragon', 'RDG-K552', { Conexión: 'USB', Switches: 'Outemu Red', Distribución: 'Inglés' }),
+  'Mouse inalámbrico Logitech M185': ficha('Logitech', 'LOG-M185', { Conexión: 'Inalámbrica', DPI: '1.000' }),
+  'Teclado Logitech K380 Bluetooth': ficha('Logitech', 'LOG-K380', { Conexión: 'Bluetooth', Distribución: 'Español' }),
+  'Mouse Razer DeathAdder Essential': ficha('Razer', 'RZR-DAE', { Conexión: 'USB', DPI: '6.400' }),
+  'Combo teclado y mouse Genius KM-8200': ficha('Genius', 'GEN-KM8200', { Conexión: 'Inalámbrica', Distribución: 'Español' }),
+  'Webcam Logitech C920 Full HD': ficha('Logitech', 'LOG-C920', { Conexión: 'USB', Resolución: '1080p' }),
+  'Mousepad XL HyperX Fury S': ficha('HyperX', 'HPX-FURYS-XL', { Tamaño: '900 × 420 mm' }),
+  'Procesador AMD Ryzen 5 5600': ficha('AMD', 'AMD-R5-5600', { Socket: 'AM4', Núcleos: '6' }),
+  'Procesador Intel Core i5-12400F': ficha('Intel', 'INT-I5-12400F', { Socket: 'LGA1700', Núcleos: '6' }),
+  'Tarjeta de video GeForce RTX 4060 8 GB': ficha('NVIDIA', 'NV-RTX4060-8G', { Memoria: '8 GB', 'Tipo de memoria': 'GDDR6' }),
+  'Tarjeta de video Radeon RX 7600 8 GB': ficha('AMD', 'AMD-RX7600-8G', { Memoria: '8 GB', 'Tipo de memoria': 'GDDR6' }),
+  'Memoria RAM Kingston Fury Beast 16 GB DDR4 3200': ficha('Kingston', 'KNG-FB16-D4', { Memoria: '16 GB', 'Tipo de memoria': 'DDR4' }),
+  'Memoria RAM Corsair Vengeance 32 GB DDR5 5600': ficha('Corsair', 'COR-V32-D5', { Memoria: '32 GB', 'Tipo de memoria': 'DDR5' }),
+  'Placa madre ASUS Prime B550M-A': ficha('ASUS', 'ASU-B550MA', { Socket: 'AM4', Formato: 'Micro-ATX' }),
+  'Fuente de poder EVGA 600 W 80 Plus': ficha('EVGA', 'EVG-600W', { Potencia: '600 W' }),
+  'Gabinete Corsair 4000D Airflow': ficha('Corsair', 'COR-4000D', { Formato: 'ATX' }),
+  'Cooler CPU DeepCool AK400': ficha('DeepCool', 'DPC-AK400', { Socket: 'AM4 y LGA1700' }),
+  'Pasta térmica Arctic MX-4 4 g': ficha('Arctic', 'ARC-MX4-4G', { Compatibilidad: 'CPU y GPU' }),
+  'Kit de limpieza para PC y notebooks': ficha(null, '', {}),
+  'Cable HDMI 2.1 de 2 metros': ficha('Ugreen', 'UGR-HDMI21-2M', { Largo: '2 m' }),
+  'Hub USB-C 7 en 1': ficha('Ugreen', 'UGR-HUB7', { Puertos: '7' }),
+  'Base refrigerante para notebook': ficha('Cooler Master', 'CM-NOTEPAL', { Compatibilidad: 'Notebooks hasta 17"' }),
+  'Pulsera antiestática': ficha(null, '', {}),
+  'Soporte de monitor a escritorio': ficha('Klip Xtreme', 'KX-SOPORTE', { Compatibilidad: 'Monitores de 17" a 32"' }),
+  'SSD Kingston NV2 1 TB NVMe': ficha('Kingston', 'KNG-NV2-1TB', { Capacidad: '1 TB', Interfaz: 'NVMe', Formato: 'M.2 2280' }),
+  'SSD Samsung 980 500 GB NVMe': ficha('Samsung', 'SAM-980-500', { Capacidad: '500 GB', Interfaz: 'NVMe', Formato: 'M.2 2280' }),
+  'SSD Crucial BX500 480 GB SATA': ficha('Crucial', 'CRU-BX500-480', { Capacidad: '480 GB', Interfaz: 'SATA', Formato: '2,5"' }),
+  'Disco duro Seagate Barracuda 2 TB': ficha('Seagate', 'SEA-BARRA-2TB', { Capacidad: '2 TB', Interfaz: 'SATA', Formato: '3,5"' }),
+  'Disco externo WD Elements 1 TB USB 3.0': ficha('WD', 'WD-ELEM-1TB', { Capacidad: '1 TB', Interfaz: 'USB 3.0', Formato: 'Externo' }),
+  'Pendrive Kingston DataTraveler 64 GB': ficha('Kingston', 'KNG-DT-64', { Capacidad: '64 GB', Interfaz: 'USB 3.2', Formato: 'Pendrive' }),
+  'Monitor Samsung 24" IPS 75 Hz': ficha('Samsung', 'SAM-24-IPS75', { Tamaño: '24"', Resolución: '1920 × 1080', Frecuencia: '75 Hz', Panel: 'IPS' }),
+  'Monitor LG UltraGear 27" 144 Hz': ficha('LG', 'LG-27GN-144', { Tamaño: '27"', Resolución: '2560 × 1440', Frecuencia: '144 Hz', Panel: 'IPS' }),
+  'Monitor AOC 22" Full HD': ficha('AOC', 'AOC-22B2H', { Tamaño: '22"', Resolución: '1920 × 1080', Frecuencia: '75 Hz', Panel: 'VA' }),
+  'Monitor curvo Xiaomi 34" WQHD': ficha('Xiaomi', 'XIA-34-WQHD', { Tamaño: '34"', Resolución: '3440 × 1440', Frecuencia: '144 Hz', Panel: 'VA' }),
+  'Notebook Lenovo IdeaPad 3 Ryzen 5': ficha('Lenovo', 'LEN-IP3-R5', { Procesador: 'AMD Ryzen 5 5500U', 'Memoria RAM': '8 GB', Almacenamiento: '512 GB SSD', Pantalla: '15,6"' }),
+  'Notebook HP 14 Intel Core i3': ficha('HP', 'HP-14-I3', { Procesador: 'Intel Core i3-1215U', 'Memoria RAM': '8 GB', Almacenamiento: '256 GB SSD', Pantalla: '14"' }),
+  'Notebook ASUS TUF Gaming F15': ficha('ASUS', 'ASU-TUF-F15', { Procesador: 'Intel Core i5-11400H', 'Memoria RAM': '16 GB', Almacenamiento: '512 GB SSD', Pantalla: '15,6"', 'Tarjeta de video': 'GeForce RTX 3050' }),
+  'Notebook Acer Aspire 5 Core i7': ficha('Acer', 'ACE-A5-I7', { Procesador: 'Intel Core i7-1255U', 'Memoria RAM': '16 GB', Almacenamiento: '512 GB SSD', Pantalla: '15,6"' }),
+  'Router TP-Link Archer AX23 Wi-Fi 6': ficha('TP-Link', 'TPL-AX23', { Estándar: 'Wi-Fi 6', Bandas: 'Doble banda' }),
+  'Adaptador Wi-Fi USB TP-Link Archer T3U': ficha('TP-Link', 'TPL-T3U', { Estándar: 'Wi-Fi 5', Bandas: 'Doble banda' }),
+  'Switch TP-Link 8 puertos Gigabit': ficha('TP-Link', 'TPL-SG108', { Puertos: '8', Velocidad: '1 Gbps' }),
+  'Cable de red Cat 6 de 5 metros': ficha('TP-Link', 'TPL-CAT6-5M', { Largo: '5 m', Velocidad: '1 Gbps' }),
+  'Audífonos HyperX Cloud Stinger 2': ficha('HyperX', 'HPX-CS2', { Conexión: '3,5 mm', Tipo: 'Over-ear', Micrófono: 'Sí' }),
+  'Parlantes Logitech Z313 2.1': ficha('Logitech', 'LOG-Z313', { Conexión: '3,5 mm', Tipo: '2.1', Potencia: '25 W' }),
+  'Micrófono USB Fifine K669B': ficha('Fifine', 'FIF-K669B', { Conexión: 'USB', Tipo: 'Condensador' }),
+};
+
+/** The brand, SKU and specifications a demo product is saved with. */
+export function demoFichaOf(nombre: string) {
+  const f = DEMO_FICHAS[nombre] ?? ficha(null, '', {});
+  return {
+    marca: f.marca,
+    sku: f.sku,
+    especificaciones: Object.entries(f.especificaciones).map(([n, valor]) => ({
+      nombre: n,
+      valor,
+    })),
+  };
+}

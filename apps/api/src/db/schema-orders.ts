@@ -1,6 +1,7 @@
 // Tables of the orders module (checkout, orders, their lines and status history).
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -26,6 +27,16 @@ export const pedidos = pgTable(
       .generatedAlwaysAs(sql`'NB-' || lpad(id::text, greatest(6, length(id::text)), '0')`),
     /** Null for a guest's order, and if the account is deleted later. */
     usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
+    /**
+     * Placed without an account. A fact of the order, not `usuario_id is null`: a deleted
+     * customer's order keeps `false`, so nobody but an admin reads it afterwards.
+     */
+    invitado: boolean('invitado').notNull().default(false),
+    /**
+     * sha256 of the order's random access token (the e-mailed link carries the token). Null for
+     * orders placed before tokens existed, until the look-up form sends them a link.
+     */
+    tokenHash: varchar('token_hash', { length: 64 }),
     clienteNombre: varchar('cliente_nombre', { length: 201 }).notNull(),
     clienteCorreo: varchar('cliente_correo', { length: 100 }).notNull(),
     clienteRun: varchar('cliente_run', { length: 12 }),
@@ -37,6 +48,8 @@ export const pedidos = pgTable(
     cupon: varchar('cupon', { length: 20 }),
     subtotal: money('subtotal'),
     descuento: money('descuento'),
+    /** The payment method's discount (transfer, DESCUENTO_TRANSFERENCIA_PCT), after the coupon. */
+    descuentoPago: numeric('descuento_pago', { precision: 12, scale: 2 }).notNull().default('0'),
     envio: money('envio'),
     total: money('total'),
     estado: varchar('estado', { length: 20 }).notNull().default('PENDIENTE_PAGO'),
@@ -66,10 +79,10 @@ export const pedidos = pgTable(
       'pedidos_estado_valido',
       sql`${t.estado} in ('PENDIENTE_PAGO', 'PAGADO', 'ENVIADO', 'ENTREGADO', 'CANCELADO')`,
     ),
-    check('pedidos_metodo_pago_valido', sql`${t.metodoPago} in ('TRANSFERENCIA')`),
+    check('pedidos_metodo_pago_valido', sql`${t.metodoPago} in ('WEBPAY', 'TRANSFERENCIA')`),
     check(
       'pedidos_montos_no_negativos',
-      sql`${t.subtotal} >= 0 and ${t.descuento} >= 0 and ${t.envio} >= 0 and ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.descuento} >= 0 and ${t.descuentoPago} >= 0 and ${t.envio} >= 0 and ${t.total} >= 0`,
     ),
   ],
 );

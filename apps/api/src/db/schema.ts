@@ -16,7 +16,17 @@ import {
 export const categorias = pgTable('categorias', {
   id: serial('id').primaryKey(),
   nombre: varchar('nombre', { length: 100 }).notNull().unique(),
+  /** The category's picture (a URL like a product's `imagen`); null shows the shop's drawing. */
+  imagen: varchar('imagen', { length: 500 }),
+  /** An inactive category is hidden from the shop; its products keep it. */
+  activo: boolean('activo').notNull().default(true),
 });
+
+/** One line of a product's specification sheet, e.g. { nombre: 'Capacidad', valor: '1 TB' }. */
+export interface EspecificacionRow {
+  nombre: string;
+  valor: string;
+}
 
 export const productos = pgTable(
   'productos',
@@ -31,13 +41,29 @@ export const productos = pgTable(
     categoriaId: integer('categoria_id')
       .notNull()
       .references(() => categorias.id),
+    marca: varchar('marca', { length: 60 }),
+    /**
+     * Unique and editable. Saved empty, a trigger of migration 0008 gives it NB-{id, 6 digits}, so
+     * every way in (the form, the CSV import, the demo data) gets one.
+     */
+    sku: varchar('sku', { length: 40 }).notNull().unique().default(''),
+    especificaciones: jsonb('especificaciones')
+      .$type<EspecificacionRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the product's page last changed (the sitemap's lastmod); moved by a trigger of
+     * migration 0012 on any change a shopper would see, never written by the code.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('productos_stock_no_negativo', sql`${t.stock} >= 0`),
     check('productos_precio_no_negativo', sql`${t.precio} >= 0`),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_activo_created_idx').on(t.activo, t.createdAt),
+    index('productos_marca_idx').on(t.marca),
   ],
 );
 
@@ -82,6 +108,35 @@ export const recuperacionesPassword = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('recuperaciones_password_usuario_idx').on(t.usuarioId)],
+);
+
+/**
+ * A user's authenticator app (TOTP, decision 015), owned by the auth module. The secret is set at
+ * enrolment and counts once `activadoAt` is set by a first right code; `ultimoPaso` is the time
+ * step of the last code accepted, so one code cannot be used twice.
+ */
+export const totpUsuarios = pgTable('totp_usuarios', {
+  usuarioId: integer('usuario_id')
+    .primaryKey()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  secreto: text('secreto').notNull(),
+  activadoAt: timestamp('activado_at', { withTimezone: true }),
+  ultimoPaso: integer('ultimo_paso'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes for TOTP: only their SHA-256 is kept. */
+export const codigosRecuperacionTotp = pgTable(
+  'codigos_recuperacion_totp',
+  {
+    id: serial('id').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    codigoHash: varchar('codigo_hash', { length: 64 }).notNull(),
+    usadoAt: timestamp('usado_at', { withTimezone: true }),
+  },
+  (t) => [index('codigos_recuperacion_totp_usuario_idx').on(t.usuarioId)],
 );
 
 /**

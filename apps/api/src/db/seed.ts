@@ -1,9 +1,9 @@
 import { computeRunCheckDigit } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../passwords';
 import type { Db } from './client';
-import { DEMO_CATEGORIAS, DEMO_PRODUCTOS } from './demo-data';
+import { DEMO_CATEGORIAS, DEMO_PRODUCTOS, demoFichaOf } from './demo-data';
 import { appMeta, categorias, contactos, productos, solicitudesSoporte, usuarios } from './schema';
 
 const DEMO_MARKER = 'demo_data_loaded_at';
@@ -51,6 +51,7 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
         imagen:
           p.conImagen === false ? null : `/img/categorias/${imageByName.get(p.categoria)}.svg`,
         createdAt: new Date(now - (DEMO_PRODUCTOS.length - i) * 3_600_000),
+        ...demoFichaOf(p.nombre),
       })),
     );
 

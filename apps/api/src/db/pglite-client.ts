@@ -1,0 +1,422 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { DatabaseUnavailableError } from './errors';
+import type { WireError, WorkerMessage, WorkerRequest, WorkerStats } from './pglite-worker';
+
+/**
+ * The embedded database's connection was busy for longer than a request may wait for it. A
+ * DatabaseUnavailableError, so it is answered 503 with Retry-After rather than after a long wait.
+ */
+export class DatabaseBusyError extends DatabaseUnavailableError {
+  constructor(waitedMs: number) {
+    super(`La base de datos embebida estuvo ocupada más de ${waitedMs} ms.`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Where the client reports a worker that stopped (pino's signature; console works too). */
+export interface PgliteLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+const consoleLog: PgliteLog = { warn: (details, message) => console.warn(message, details) };
+
+export interface PgliteWorkerOptions {
+  dataDir: string;
+  /** How long a query may wait for the connection before failing; 0 waits for ever. */
+  queueTimeoutMs: number;
+  log?: PgliteLog | undefined;
+  /** First pause before starting a worker again after it stopped (doubles up to 30 s). */
+  restartDelayMs?: number;
+}
+
+/** Options drizzle and our code pass to `query`: parsers run here, they cannot cross threads. */
+export type ClientQueryOptions = Pick<QueryOptions, 'rowMode' | 'parsers'>;
+
+export interface WorkerTransaction {
+  query<T>(sql: string, params?: unknown[], options?: ClientQueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+interface Waiter {
+  grant: () => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * PGlite is one connection: whoever holds it (a query, or a transaction across its awaits) runs
+ * alone and the rest wait in order. A wait longer than the bound fails, so a burst of shoppers is
+ * answered with a quick 503 instead of queueing for seconds.
+ */
+class ConnectionQueue {
+  private held = false;
+  private readonly waiters: Waiter[] = [];
+
+  acquire(timeoutMs: number): Promise<void> {
+    if (!this.held && this.waiters.length === 0) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { grant: resolve, timer: undefined };
+      if (timeoutMs > 0) {
+        waiter.timer = setTimeout(() => {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          reject(new DatabaseBusyError(timeoutMs));
+        }, timeoutMs);
+      }
+      this.waiters.push(waiter);
+    });
+  }
+
+  release() {
+    const next = this.waiters.shift();
+    if (!next) {
+      this.held = false;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.grant();
+  }
+}
+
+const entryUrl = new URL('./pglite-worker-entry.mjs', import.meta.url);
+
+function fromWire(wire: WireError): Error {
+  const err = new Error(wire.message);
+  err.name = wire.name;
+  return Object.assign(err, wire.fields);
+}
+
+function applyParsers(result: Results, options: ClientQueryOptions | undefined): Results {
+  const parsers = options?.parsers;
+  if (!parsers) return result;
+  const columns = result.fields
+    .map((field, index) => ({ index, name: field.name, parse: parsers[field.dataTypeID] }))
+    .filter((column) => column.parse);
+  if (columns.length === 0) return result;
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const { index, name, parse } of columns) {
+      const key = options.rowMode === 'array' ? index : name;
+      const value = row[key];
+      if (typeof value === 'string') row[key] = parse!(value);
+    }
+  }
+  return result;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface Subscription {
+  onNotify: (payload: string) => void;
+  onReconnect: (() => void) | undefined;
+  onLost: (() => void) | undefined;
+}
+
+/**
+ * The main thread's face of the PGlite that lives in a worker thread: what drizzle-orm/pglite and
+ * our code call on a PGlite (`query`, `exec`, `transaction`, `listen`, `close`), forwarded as
+ * messages. If the worker stops (a WebAssembly trap), calls fail with DatabaseUnavailableError
+ * at once and a new worker opens the same directory again after a pause.
+ */
+export class PgliteWorkerClient {
+  private worker!: Worker;
+  private state: 'up' | 'down' | 'closed' = 'down';
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly queue = new ConnectionQueue();
+  private readonly subscriptions = new Map<string, Set<Subscription>>();
+  private unbounded = 0;
+  private restartDelayMs: number;
+  private closing: Promise<void> | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+
+  private constructor(private readonly options: PgliteWorkerOptions) {
+    this.restartDelayMs = options.restartDelayMs ?? 500;
+  }
+
+  static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient(options);
+    await client.spawn();
+    return client;
+  }
+
+  private get log() {
+    return this.options.log ?? consoleLog;
+  }
+
+  private spawn(): Promise<void> {
+    const worker = new Worker(entryUrl, {
+      workerData: { dataDir: this.options.dataDir },
+      // Nothing of the parent's command line: the entry loads TypeScript by itself, and an
+      // inherited `--import tsx` would register a second loader in the worker for nothing.
+      execArgv: [],
+    });
+    this.worker = worker;
+    return new Promise((resolve, reject) => {
+      let started = false;
+      worker.on('message', (message: WorkerMessage) => {
+        switch (message.type) {
+          case 'ready':
+            started = true;
+            this.state = 'up';
+            resolve();
+            return;
+          case 'failed':
+            reject(fromWire(message.error));
+            void worker.terminate();
+            return;
+          case 'result':
+            this.settle(message.id, (p) => p.resolve(message.result));
+            return;
+          case 'error':
+            this.settle(message.id, (p) => p.reject(fromWire(message.error)));
+            return;
+          case 'notify':
+            this.tellSubscribers(message.channel, (sub) => sub.onNotify(message.payload));
+            return;
+        }
+      });
+      worker.on('error', (err) => {
+        if (!started) reject(err);
+        else this.log.warn({ err }, 'error en el hilo de la base de datos embebida');
+      });
+      worker.on('exit', (code) => {
+        if (worker !== this.worker) return;
+        const wasUp = this.state === 'up';
+        if (this.state !== 'closed') this.state = 'down';
+        const gone = new DatabaseUnavailableError('El hilo de la base de datos embebida terminó.');
+        for (const p of this.pending.values()) p.reject(gone);
+        this.pending.clear();
+        if (!started) reject(new Error(`El hilo de PGlite terminó al iniciar (código ${code}).`));
+        else if (wasUp) {
+          this.log.warn({ code }, 'el hilo de la base de datos embebida terminó; se reinicia');
+          this.tellSubscribers(undefined, (sub) => sub.onLost?.());
+          this.scheduleRestart();
+        }
+      });
+    });
+  }
+
+  private scheduleRestart() {
+    const delay = this.restartDelayMs;
+    this.restartDelayMs = Math.min(delay * 2, 30_000);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.state === 'closed') return;
+      this.spawn().then(
+        () => this.resubscribe(),
+        (err: unknown) => {
+          this.log.warn({ err }, 'no se pudo reiniciar la base de datos embebida');
+          this.scheduleRestart();
+        },
+      );
+    }, delay);
+  }
+
+  /** A new worker knows none of the channels: listen again and tell each listener it may have missed some. */
+  private async resubscribe() {
+    this.restartDelayMs = this.options.restartDelayMs ?? 500;
+    await this.withConnection(0, async () => {
+      for (const channel of this.subscriptions.keys()) await this.call({ op: 'listen', channel });
+    });
+    this.tellSubscribers(undefined, (sub) => sub.onReconnect?.());
+  }
+
+  /** A listener that throws is reported, never allowed to take the message loop down with it. */
+  private tellSubscribers(channel: string | undefined, tell: (sub: Subscription) => void) {
+    const lists =
+      channel === undefined
+        ? [...this.subscriptions.values()]
+        : [this.subscriptions.get(channel) ?? []];
+    for (const subs of lists) {
+      for (const sub of subs) {
+        try {
+          tell(sub);
+        } catch (err) {
+          this.log.warn({ err, channel }, 'un oyente de NOTIFY falló');
+        }
+      }
+    }
+  }
+
+  private settle(id: number, action: (pending: Pending) => void) {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    action(pending);
+  }
+
+  private call<T>(request: DistributiveOmit<WorkerRequest, 'id'>): Promise<T> {
+    if (this.state !== 'up') {
+      return Promise.reject(
+        new DatabaseUnavailableError('La base de datos embebida no está disponible.'),
+      );
+    }
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private async withConnection<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+    if (this.state === 'closed') {
+      throw new DatabaseUnavailableError('La base de datos embebida está cerrada.');
+    }
+    await this.queue.acquire(timeoutMs);
+    try {
+      return await work();
+    } finally {
+      this.queue.release();
+    }
+  }
+
+  private get queueTimeoutMs() {
+    return this.unbounded > 0 ? 0 : this.options.queueTimeoutMs;
+  }
+
+  /** Runs `work` (migrations, demo data) with no bound on waiting for the connection. */
+  async withoutQueueBound<T>(work: () => Promise<T>): Promise<T> {
+    this.unbounded++;
+    try {
+      return await work();
+    } finally {
+      this.unbounded--;
+    }
+  }
+
+  private runQuery<T>(sql: string, params: unknown[] = [], options?: ClientQueryOptions) {
+    const parsers = options?.parsers ?? {};
+    return this.call<Results<T>>({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options?.rowMode ?? ('object' as RowMode),
+      rawTypes: Object.keys(parsers).map(Number),
+    }).then((result) => applyParsers(result as Results, options) as Results<T>);
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: ClientQueryOptions): Promise<Results<T>> {
+    return this.withConnection(this.queueTimeoutMs, () => this.runQuery<T>(sql, params, options));
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.withConnection(this.queueTimeoutMs, () =>
+      this.call<Results[]>({ op: 'exec', sql }),
+    );
+  }
+
+  /**
+   * BEGIN, `fn`, COMMIT (ROLLBACK when it throws), holding the connection throughout, as PGlite's
+   * own transaction does.
+   */
+  transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    return this.withConnection(this.queueTimeoutMs, async () => {
+      await this.call({ op: 'exec', sql: 'BEGIN' });
+      let closed = false;
+      const ensureOpen = () => {
+        if (closed) throw new Error('La transacción ya terminó.');
+      };
+      const tx: WorkerTransaction = {
+        query: async <R>(sql: string, params?: unknown[], options?: ClientQueryOptions) => {
+          ensureOpen();
+          return this.runQuery<R>(sql, params, options);
+        },
+        exec: async (sql: string) => {
+          ensureOpen();
+          return this.call<Results[]>({ op: 'exec', sql });
+        },
+        rollback: async () => {
+          ensureOpen();
+          await this.call({ op: 'exec', sql: 'ROLLBACK' });
+          closed = true;
+        },
+        get closed() {
+          return closed;
+        },
+      };
+      try {
+        const result = await fn(tx);
+        if (!closed) await this.call({ op: 'exec', sql: 'COMMIT' });
+        closed = true;
+        return result;
+      } catch (err) {
+        if (!closed) {
+          // The worker may be gone too; the caller needs the first error, not this one.
+          await this.call({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+        }
+        closed = true;
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Calls `onNotify` with each NOTIFY on `channel`; `onLost` when the worker stops and
+   * `onReconnect` once a new one listens again (notifications may have been missed meanwhile).
+   * Resolves to the unsubscribe function.
+   */
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>> {
+    const sub: Subscription = { onNotify, onReconnect, onLost };
+    let subs = this.subscriptions.get(channel);
+    if (!subs) {
+      subs = new Set();
+      this.subscriptions.set(channel, subs);
+      // Through the queue: a LISTEN sent inside someone's transaction would share its fate.
+      await this.withConnection(0, () => this.call({ op: 'listen', channel })).catch((err) => {
+        this.subscriptions.delete(channel);
+        throw err;
+      });
+    }
+    subs.add(sub);
+    return async () => {
+      subs.delete(sub);
+      if (subs.size > 0 || this.subscriptions.get(channel) !== subs) return;
+      this.subscriptions.delete(channel);
+      if (this.state === 'up') {
+        await this.withConnection(0, () => this.call({ op: 'unlisten', channel }));
+      }
+    };
+  }
+
+  /** Figures from the worker's file system (fsync calls so far). */
+  stats(): Promise<WorkerStats> {
+    return this.call<WorkerStats>({ op: 'stats' });
+  }
+
+  /**
+   * Waits for the work in hand, then closes PGlite (a clean shutdown checkpoint) and ends the
+   * thread. Calls after this fail with DatabaseUnavailableError.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.withConnection(0, async () => {
+      clearTimeout(this.restartTimer);
+      const worker = this.worker;
+      const up = this.state === 'up';
+      this.state = 'closed';
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      if (up) worker.postMessage({ id: 0, op: 'close' } satisfies WorkerRequest);
+      else await worker.terminate();
+      await exited;
+    });
+    return this.closing;
+  }
+
+  /** Ends the worker abruptly, as a WebAssembly trap would: for fault tests only. */
+  async crashWorkerForTests() {
+    await this.worker.terminate();
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

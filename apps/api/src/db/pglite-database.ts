@@ -1,0 +1,69 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
+import type { Database, Db, Schema } from './client';
+import { PgliteWorkerClient, type PgliteLog } from './pglite-client';
+import { prepareDataDir, tightenTree } from './pglite-data-dir';
+
+/** How long a query waits for PGlite's single connection before a 503 (PGLITE_QUEUE_TIMEOUT_MS). */
+export const PGLITE_QUEUE_TIMEOUT_DEFAULT_MS = 1_000;
+
+export function queueTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PGLITE_QUEUE_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return PGLITE_QUEUE_TIMEOUT_DEFAULT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`PGLITE_QUEUE_TIMEOUT_MS debe ser un entero ≥ 0 (0 = sin límite): ${raw}`);
+  }
+  return value;
+}
+
+export interface OpenPgliteOptions {
+  /** Absent: an in-memory database in this thread (tests). */
+  dataDir?: string | undefined;
+  queueTimeoutMs?: number | undefined;
+  schema: Schema;
+  migrationsFolder: string;
+  log?: PgliteLog | undefined;
+}
+
+/**
+ * The embedded database. With a data directory it runs in a worker thread, on a file system that
+ * fsyncs every commit (decision 008); in memory it runs in this thread, where nothing needs either.
+ */
+export async function openPglite(options: OpenPgliteOptions): Promise<Database> {
+  const { schema, migrationsFolder } = options;
+  if (!options.dataDir) {
+    // The search migration creates these; PGlite must load them before it can.
+    const client = await PGlite.create({ extensions: { unaccent, pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migrate(db as never, { migrationsFolder }),
+      close: () => client.close(),
+      listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    };
+  }
+  prepareDataDir(options.dataDir);
+  const client = await PgliteWorkerClient.start({
+    dataDir: path.join(options.dataDir, 'pglite'),
+    queueTimeoutMs: options.queueTimeoutMs ?? queueTimeoutFromEnv(),
+    log: options.log,
+  });
+  tightenTree(options.dataDir);
+  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // Before the server listens nothing competes for the connection, but a long migration must
+    // never be cut short by the bound meant for shoppers.
+    migrate: () => client.withoutQueueBound(() => migrate(db as never, { migrationsFolder })),
+    close: () => client.close(),
+    listen: (channel, onNotify, onReconnect, onLost) =>
+      client.listen(channel, () => onNotify(), onReconnect, onLost),
+  };
+}

@@ -1,0 +1,153 @@
+// The embedded database's own thread: it owns the PGlite instance, so PostgreSQL's work (parsing,
+// planning, executing, fsync) never blocks the event loop that answers HTTP. It is started by
+// pglite-client.ts through pglite-worker-entry.mjs and answers one message at a time.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite, Results, RowMode } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { openDurablePglite } from './pglite-durable-fs';
+
+export interface WorkerConfig {
+  dataDir: string;
+}
+
+/** Main thread → worker. */
+export type WorkerRequest =
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params: unknown[];
+      rowMode: RowMode;
+      /** Types the caller parses itself: they come back as PostgreSQL's text. */
+      rawTypes: number[];
+    }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'listen' | 'unlisten'; channel: string }
+  | { id: number; op: 'stats' }
+  | { id: number; op: 'close' };
+
+/** A PostgreSQL error's fields (code, constraint, detail, ...), as plain data. */
+export interface WireError {
+  name: string;
+  message: string;
+  fields: Record<string, string | number | boolean>;
+}
+
+export interface WorkerStats {
+  fsyncCount: number;
+}
+
+/** Worker → main thread. */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'failed'; error: WireError }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; error: WireError }
+  | { type: 'notify'; channel: string; payload: string };
+
+// Parameters are left out: they may carry personal data or password hashes.
+const OMITTED_FIELDS = new Set(['params', 'stack', 'message', 'name']);
+
+function toWire(err: unknown): WireError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields: WireError['fields'] = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (OMITTED_FIELDS.has(key)) continue;
+    if (['string', 'number', 'boolean'].includes(typeof value)) {
+      fields[key] = value as string | number | boolean;
+    }
+  }
+  return { name: err.name, message: err.message, fields };
+}
+
+/** A WebAssembly trap or exit leaves PGlite unusable: the thread ends and is started again. */
+function isFatal(err: unknown) {
+  return (
+    err instanceof Error &&
+    (err.name === 'RuntimeError' ||
+      err.name === 'ExitStatus' ||
+      /PGlite is closed/.test(err.message))
+  );
+}
+
+const identity = (value: string) => value;
+
+async function run(port: NonNullable<typeof parentPort>) {
+  const { dataDir } = workerData as WorkerConfig;
+  const send = (message: WorkerMessage) => port.postMessage(message);
+  let pg: PGlite;
+  let stats: () => WorkerStats;
+  try {
+    const opened = await openDurablePglite(dataDir, { unaccent, pg_trgm });
+    pg = opened.pg;
+    stats = () => ({ fsyncCount: opened.fs.fsyncCount });
+  } catch (err) {
+    send({ type: 'failed', error: toWire(err) });
+    return;
+  }
+  const unlisteners = new Map<string, () => Promise<void>>();
+
+  const handle = async (request: WorkerRequest): Promise<unknown> => {
+    switch (request.op) {
+      case 'query': {
+        const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, identity]));
+        const result: Results = await pg.query(request.sql, request.params, {
+          rowMode: request.rowMode,
+          parsers,
+        });
+        return result;
+      }
+      case 'exec':
+        return pg.exec(request.sql);
+      case 'listen': {
+        if (!unlisteners.has(request.channel)) {
+          const channel = request.channel;
+          const unlisten = await pg.listen(channel, (payload) =>
+            send({ type: 'notify', channel, payload }),
+          );
+          unlisteners.set(channel, unlisten);
+        }
+        return null;
+      }
+      case 'unlisten': {
+        const unlisten = unlisteners.get(request.channel);
+        unlisteners.delete(request.channel);
+        await unlisten?.();
+        return null;
+      }
+      case 'stats':
+        return stats();
+      case 'close':
+        try {
+          await pg.close();
+        } finally {
+          // Ends the thread, which is what the main thread waits for.
+          port.close();
+        }
+        return null;
+    }
+  };
+
+  port.on('message', (request: WorkerRequest) => {
+    handle(request).then(
+      (result) => {
+        // After close the port is gone and the main thread waits for the thread's exit instead.
+        if (request.op === 'close') return;
+        try {
+          send({ type: 'result', id: request.id, result });
+        } catch (err) {
+          // A value that cannot be copied to the main thread fails this query, not the thread.
+          send({ type: 'error', id: request.id, error: toWire(err) });
+        }
+      },
+      (err: unknown) => {
+        send({ type: 'error', id: request.id, error: toWire(err) });
+        if (isFatal(err)) process.exit(1);
+      },
+    );
+  });
+  send({ type: 'ready' });
+}
+
+if (parentPort) await run(parentPort);
