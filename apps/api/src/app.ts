@@ -1,49 +1,54 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fp from 'fastify-plugin';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { clientKey, proxyTrust } from './client-key';
 import type { AppConfig } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { MESSAGES } from './http-errors';
+import { maskingSerializers } from './log-masking';
 import accountRoutes from './modules/account/account.routes';
-import { LoginLimiter } from './modules/auth/login-limiter';
 import authRoutes from './modules/auth/auth.routes';
 import recoveryRoutes from './modules/auth/recovery.routes';
+import checkout from './modules/checkout/checkout.plugin';
+import checkoutRoutes from './modules/checkout/checkout.routes';
 import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
+import imageFileRoutes from './modules/images/image-files.routes';
+import imageRoutes from './modules/images/images.routes';
 import devOutboxRoutes from './modules/mail/dev-outbox.routes';
 import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
-import ordersExpiry from './modules/orders/orders-expiry.plugin';
+import orderMails from './modules/notifications/order-mails';
 import orderRoutes from './modules/orders/orders.routes';
+import payments from './modules/payments/payments.plugin';
+import paymentsRoutes from './modules/payments/payments.routes';
+import productCsvRoutes from './modules/product-csv/product-csv.routes';
 import productRoutes from './modules/products/products.routes';
+import sitemapRoutes from './modules/seo/sitemap.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
 import auth from './plugins/auth';
+import catalogCache from './plugins/catalog-cache';
+import core from './plugins/core';
+import cors from './plugins/cors';
 import docs from './plugins/docs';
 import errors from './plugins/errors';
+import events from './plugins/events';
+import health from './plugins/health';
+import limiters from './plugins/limiters';
+import pressure from './plugins/pressure';
 import security from './plugins/security';
+import shutdown from './plugins/shutdown';
 import web from './plugins/web';
 
 // Messages the schemas do not name themselves (a body that is not an object, say) still reach
 // people in Spanish.
 z.config(z.locales.es());
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-    db: Db;
-    database: Database;
-    redis: Redis | null;
-    loginLimiter: LoginLimiter;
-  }
-}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -56,58 +61,83 @@ export function loggerOptions(config: AppConfig) {
     level: config.logLevel,
     // Tokens and passwords never reach the logs; request bodies are not logged at all.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Nor do tokens in URLs (recovery, unsubscribe, ?token=) or e-mail addresses.
+    serializers: maskingSerializers,
   };
 }
 
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const limits = config.http;
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    handlerTimeout: limits.handlerTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(10_000, limits.requestTimeoutMs),
+      // Node looks for requests past their time-out every 30 s by default: too coarse.
+      connectionsCheckingInterval: 1_000,
+    },
+    // The shutdown plugin answers with our JSON instead.
+    return503OnClosing: false,
+    // One line per request (below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'solicitud atendida',
+    );
+    done();
+  });
+  // Beyond this many sockets the server drops new connections instead of slowing everyone down.
+  app.server.maxConnections = limits.maxConnections;
   // The API speaks JSON only: a text body is a 415, not a string for the validators to puzzle over.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : null;
-  redis?.on('error', (err) => app.log.error({ err: err.message }, 'error de conexión con Redis'));
-
-  await app.register(
-    fp(
-      async (instance: FastifyInstance) => {
-        instance.decorate('config', config);
-        instance.decorate('database', database);
-        instance.decorate('db', database.db);
-        instance.decorate('redis', redis);
-        instance.decorate(
-          'loginLimiter',
-          new LoginLimiter(config.loginLimits, redis, config.redisPrefix),
-        );
-        instance.addHook('onClose', async () => {
-          await database.close();
-          await redis?.quit();
-        });
-      },
-      { name: 'core' },
-    ),
-  );
+  await app.register(core, { config, database });
+  await app.register(limiters);
+  await app.register(shutdown);
   await app.register(errors);
+  await app.register(pressure);
   await app.register(security);
+  await app.register(cors);
   await app.register(auth);
+  await app.register(catalogCache);
   await app.register(mailer);
-  await app.register(ordersExpiry);
-  await app.register(docs);
+  await app.register(events);
+  await app.register(orderMails);
+  await app.register(payments);
+  await app.register(checkout);
+  // A map of every route helps an attacker more than a shopper: production shows it only if asked.
+  if (config.apiDocs) await app.register(docs);
+  // After docs, so that it is described there; outside /api's scope, so not rate limited.
+  await app.register(health);
 
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
         max: config.rateLimit.max,
         timeWindow: '1 minute',
-        ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),
+        // Also the key of every route's own limit (forms, order look-ups), which inherit it.
+        keyGenerator: (request) => clientKey(request.ip),
+        // Redis down: requests are let through rather than refused (the login and recovery
+        // counters keep counting in memory meanwhile).
+        ...(app.redis
+          ? { redis: app.redis, nameSpace: `${config.redisPrefix}:rate-limit:`, skipOnError: true }
+          : {}),
         errorResponseBuilder: (_req, context) => ({
           statusCode: context.statusCode,
           message: MESSAGES.tooManyRequests,
@@ -115,11 +145,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       });
       await api.register(authRoutes);
       await api.register(productRoutes);
+      await api.register(productCsvRoutes);
+      await api.register(imageRoutes);
       await api.register(categoryRoutes);
       await api.register(userRoutes);
       await api.register(contactRoutes);
       await api.register(supportRoutes);
+      await api.register(checkoutRoutes);
       await api.register(orderRoutes);
+      await api.register(paymentsRoutes);
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(newsletterRoutes);
@@ -129,6 +163,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     { prefix: '/api' },
   );
 
+  // Product photos, before the web app's fallback; outside /api's request limit, like static files.
+  await app.register(imageFileRoutes);
+  // /robots.txt and the sitemaps: answered by the API, never by the web app's fallback.
+  await app.register(sitemapRoutes);
   await app.register(web);
   return app;
 }

@@ -12,6 +12,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });
 
+  it('keeps the spec password rule by default and asks for strong passwords in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      passwordPolicy: 'basica',
+      adminMfa: 'opcional',
+    });
+    const secret = 'x'.repeat(32);
+    const production = { NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() };
+    expect(loadConfig(production).passwordPolicy).toBe('fuerte');
+    expect(loadConfig({ ...production, PASSWORD_POLICY: 'basica' }).passwordPolicy).toBe('basica');
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_MFA: 'obligatorio' }).adminMfa).toBe(
+      'obligatorio',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PASSWORD_POLICY: 'debil' })).toThrow(
+      /PASSWORD_POLICY/,
+    );
+    // The admin's password follows the policy's length too.
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PASSWORD_POLICY: 'fuerte', ADMIN_PASSWORD: 'abc123' }),
+    ).toThrow(/ADMIN_PASSWORD debe tener entre 8 y 64/);
+  });
+
   it('refuses a short JWT_SECRET', () => {
     expect(() => loadConfig({ JWT_SECRET: 'corto', DATA_DIR: dataDir() })).toThrow(/32 caracteres/);
   });
@@ -109,5 +130,204 @@ describe('configuration', () => {
         DEV_OUTBOX_API: '1',
       }),
     ).toThrow(/DEV_OUTBOX_API/);
+    // Nor when the server listens beyond this machine.
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.5']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), HOST, DEV_OUTBOX_API: '1' })).toThrow(
+        /DEV_OUTBOX_API.*HOST/,
+      );
+    }
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) {
+      expect(loadConfig({ DATA_DIR: dataDir(), HOST, DEV_OUTBOX_API: '1' }).devOutboxApi).toBe(
+        true,
+      );
+    }
+  });
+
+  it('bounds every database wait by default, and lets each bound be set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pool).toEqual({
+      poolSize: 10,
+      connectTimeoutMs: 2_000,
+      queryTimeoutMs: 6_000,
+      statementTimeoutMs: 5_000,
+      idleInTransactionTimeoutMs: 10_000,
+    });
+    const tuned = loadConfig({
+      DATA_DIR: dataDir(),
+      DB_POOL_SIZE: '20',
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      DB_STATEMENT_TIMEOUT_MS: '8000',
+      DB_IDLE_TX_TIMEOUT_MS: '30000',
+    });
+    // The client's query time-out follows the statement time-out unless set.
+    expect(tuned.pool).toEqual({
+      poolSize: 20,
+      connectTimeoutMs: 1_000,
+      queryTimeoutMs: 9_000,
+      statementTimeoutMs: 8_000,
+      idleInTransactionTimeoutMs: 30_000,
+    });
+  });
+
+  it('refuses a time-out of 0 (no bound) and a query time-out the statement time-out outlasts', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(
+      /DB_CONNECT_TIMEOUT_MS/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DB_STATEMENT_TIMEOUT_MS: '5000',
+        DB_QUERY_TIMEOUT_MS: '5000',
+      }),
+    ).toThrow(/DB_QUERY_TIMEOUT_MS/);
+  });
+
+  it('drains for less than the shutdown grace, which must leave time to close the database', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdown).toEqual({
+      drainMs: 3_000,
+      graceMs: 10_000,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_MS: '10000', SHUTDOWN_GRACE_MS: '10000' }),
+    ).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('sheds load past 1 s of event-loop delay, except in tests unless asked', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).pressure.maxEventLoopDelayMs).toBe(1_000);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }).pressure.maxEventLoopDelayMs).toBe(0);
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', MAX_EVENT_LOOP_DELAY_MS: '300' }).pressure
+        .maxEventLoopDelayMs,
+    ).toBe(300);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or a list of proxy addresses and CIDRs; off by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+  });
+
+  it('refuses `true`, which would believe any X-Forwarded-For, and says what to write instead', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=1/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /10\.0\.0\.0\/33/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'proxy.local' })).toThrow(
+      /TRUST_PROXY/,
+    );
+  });
+});
+
+describe('API_DOCS', () => {
+  it('serves the API description outside production, and in production only when asked', () => {
+    const prod = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
+    expect(loadConfig(prod).apiDocs).toBe(false);
+    expect(loadConfig({ ...prod, API_DOCS: '1' }).apiDocs).toBe(true);
+  });
+});
+
+describe('what one unpaid order may hold', () => {
+  it('10 units of a product and 3 unpaid guest orders by default; lower is allowed, more units not', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).orders).toMatchObject({
+      maxUnitsPerProduct: 10,
+      guestUnpaidMax: 3,
+    });
+    const tight = loadConfig({
+      DATA_DIR: dataDir(),
+      ORDER_MAX_UNITS_PER_PRODUCT: '2',
+      ORDER_GUEST_UNPAID_MAX: '1',
+    });
+    expect(tight.orders).toMatchObject({ maxUnitsPerProduct: 2, guestUnpaidMax: 1 });
+    // The cart (shared QTY_MAX) never offers more than 10: the setting cannot promise more.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_MAX_UNITS_PER_PRODUCT: '99' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_GUEST_UNPAID_MAX: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('is an allow-list of origins, empty by default; `*` and paths are refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        CORS_ORIGINS: ' https://Tienda.Ejemplo.cl/ ,http://localhost:5173',
+      }).corsOrigins,
+    ).toEqual(['https://tienda.ejemplo.cl', 'http://localhost:5173']);
+    for (const CORS_ORIGINS of ['*', 'https://tienda.cl/api', 'tienda.cl']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS })).toThrow(/CORS_ORIGINS/);
+    }
+  });
+});
+
+describe('payments', () => {
+  const secret = 'x'.repeat(32);
+  const production = () => ({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() });
+
+  it("uses Transbank's integration environment and public test credentials outside production", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({
+      webpay: {
+        env: 'integracion',
+        commerceCode: '597055555532',
+        apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+        apiUrl: 'https://webpay3gint.transbank.cl',
+        timeoutMs: 8_000,
+      },
+      webpayOff: null,
+      transferDiscountPct: 0,
+    });
+    const standIn = loadConfig({ DATA_DIR: dataDir(), WEBPAY_API_URL: 'http://127.0.0.1:4610' });
+    expect(standIn.payments.webpay?.apiUrl).toBe('http://127.0.0.1:4610');
+  });
+
+  it('turns Webpay off in production without real credentials, and says why without the key', () => {
+    const bare = loadConfig(production()).payments;
+    expect(bare.webpay).toBeNull();
+    expect(bare.webpayOff).toMatch(/WEBPAY_COMMERCE_CODE/);
+    const testKeys = loadConfig({
+      ...production(),
+      WEBPAY_COMMERCE_CODE: '597055555532',
+      WEBPAY_API_KEY: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+    }).payments;
+    expect(testKeys.webpay).toBeNull();
+    expect(testKeys.webpayOff).not.toContain('579B532A');
+    expect(loadConfig({ ...production(), WEBPAY_ENV: 'integracion' }).payments.webpay).toBeNull();
+  });
+
+  it('offers Webpay in production with the commerce code and key of the shop', () => {
+    const config = loadConfig({
+      ...production(),
+      WEBPAY_COMMERCE_CODE: '597012345678',
+      WEBPAY_API_KEY: 'clave-secreta-del-comercio',
+    });
+    expect(config.payments.webpay).toMatchObject({
+      env: 'produccion',
+      commerceCode: '597012345678',
+      apiUrl: 'https://webpay3g.transbank.cl',
+    });
+  });
+
+  it('takes a transfer discount of 0 to 50 % and a Webpay time-out below the idle-transaction one', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DESCUENTO_TRANSFERENCIA_PCT: '3' }).payments
+        .transferDiscountPct,
+    ).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DESCUENTO_TRANSFERENCIA_PCT: '60' })).toThrow(
+      /DESCUENTO_TRANSFERENCIA_PCT/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBPAY_TIMEOUT_MS: '10000' })).toThrow(
+      /WEBPAY_TIMEOUT_MS \(10000\) debe ser menor que DB_IDLE_TX_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBPAY_API_URL: 'ftp://x' })).toThrow(
+      /WEBPAY_API_URL/,
+    );
   });
 });

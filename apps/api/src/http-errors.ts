@@ -25,7 +25,14 @@ export const MESSAGES = {
   nullByte: 'El texto contiene caracteres no permitidos.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
   badRequest: 'La solicitud no es válida.',
+  unavailable:
+    'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  overloaded:
+    'El servicio está recibiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
 } as const;
+
+/** Seconds a client is told to wait (Retry-After) when a dependency is down or we are overloaded. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>

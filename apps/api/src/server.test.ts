@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 /** Starts the real server process and resolves once it says it is ready. */
-function startServer(dataDir: string, port: number) {
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
     env: {
       ...process.env,
@@ -32,6 +32,7 @@ function startServer(dataDir: string, port: number) {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,5 +87,41 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     expect(products.length).toBeGreaterThanOrEqual(40);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
+
+  it('on SIGTERM closes idle keep-alive sockets at once, cuts slow ones after the drain, exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
+    const port = await freePort();
+    const server = startServer(dataDir, port, { SHUTDOWN_DRAIN_MS: '3000' });
+    await server.ready;
+    const open = async () => {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      socket.on('error', () => {});
+      return socket;
+    };
+    // An idle keep-alive socket: one answered request, then nothing.
+    const idle = await open();
+    const answered = new Promise<string>((resolve) => idle.once('data', (c) => resolve(String(c))));
+    idle.write('GET /api/categorias HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+    // A slow sender: headers that never end.
+    const slow = await open();
+    slow.write('GET /api/categorias HTTP/1.1\r\nHost: x\r\n');
+    const idleClosed = new Promise<number>((resolve) =>
+      idle.on('close', () => resolve(Date.now())),
+    );
+    const slowClosed = new Promise<number>((resolve) =>
+      slow.on('close', () => resolve(Date.now())),
+    );
+
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    // 0 means within the 10 s grace: the slow socket did not hold the process until its
+    // 30 s request time-out.
+    expect(await server.exited).toBe(0);
+    expect((await idleClosed) - started).toBeLessThan(2_000);
+    // Node's close() leaves a request being received alone; the drain's end cuts it.
+    expect((await slowClosed) - started).toBeGreaterThanOrEqual(2_900);
+  }, 180_000);
 });

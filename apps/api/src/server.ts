@@ -1,17 +1,30 @@
-import { buildApp, loggerOptions } from './app';
+import { buildApp, loggerOptions, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
+import type { DbLog } from './db/postgres';
 import { DEMO_CLIENT, seedDemoData } from './db/seed';
-
-const SHUTDOWN_GRACE_MS = 10_000;
+import { attachDemoPhotos } from './modules/images/demo-photos';
 
 async function main() {
+  // Before anything is written (the generated JWT secret, the embedded database): owner-only files.
+  process.umask(OWNER_ONLY_UMASK);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Lost connections are reported through the app's logger once it exists.
+  let log: DbLog = { warn: (details, message) => console.warn(message, details) };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: config.pool,
+    log: { warn: (details, message) => log.warn(details, message) },
+  });
   await database.migrate();
   const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
+  // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
+  if (seeded) await attachDemoPhotos(database.db);
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  log = app.log;
   await app.listen({ host: config.host, port: config.port });
 
   const where = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL';
@@ -21,7 +34,7 @@ async function main() {
       '',
       `  Nexbyte está listo en ${address}`,
       `  Base de datos: ${where}${seeded ? ' (datos de demostración cargados)' : ''}`,
-      `  Documentación de la API: ${address}/api/docs`,
+      ...(config.apiDocs ? [`  Documentación de la API: ${address}/api/docs`] : []),
       ...(config.seedDemoData
         ? [
             `  Admin:   ${config.admin.email} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.admin.password}`,
@@ -32,19 +45,32 @@ async function main() {
     ].join('\n'),
   );
 
-  // Stop accepting, let requests in flight finish, then close the database (app.close runs onClose).
+  running = app;
+  const { drainMs, graceMs } = config.shutdown;
+
+  // Stop accepting; idle keep-alive sockets close at once, requests in flight get `drainMs` to
+  // finish (their answers close their sockets), then whatever is left (slow senders) is cut.
+  // app.close() runs the onClose hooks last, which close Redis and the database.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'segunda señal: se fuerza la salida');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'cerrando el servidor');
-    const force = setTimeout(() => {
+    app.log.info({ signal, drainMs, graceMs }, 'cerrando el servidor');
+    setTimeout(() => {
       app.log.error('el cierre tardó demasiado; se fuerza la salida');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
+    }, graceMs).unref();
+    setTimeout(() => app.server.closeAllConnections(), drainMs).unref();
+    const closed = app.close();
+    app.server.closeIdleConnections();
+    closed.then(
+      () => {
+        app.log.info('servidor cerrado');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error al cerrar');
         process.exit(1);
@@ -54,6 +80,29 @@ async function main() {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }
+
+/** The app once it listens, so that a fatal error can still close the database on the way out. */
+let running: App | undefined;
+const FATAL_CLOSE_MS = 3_000;
+let dying = false;
+
+/**
+ * What nobody handled is a bug or a state we cannot reason about: log it, give the database a
+ * short, bounded chance to close, and exit 1 so the supervisor starts a clean process.
+ */
+function fatal(kind: 'uncaughtException' | 'unhandledRejection', err: unknown) {
+  const log = running?.log;
+  if (log) log.fatal({ err, kind }, 'error no controlado; el proceso termina');
+  else console.error(`Error no controlado (${kind}); el proceso termina:`, err);
+  if (dying || !running) process.exit(1);
+  dying = true;
+  setTimeout(() => process.exit(1), FATAL_CLOSE_MS).unref();
+  running.server.closeAllConnections();
+  const exit = () => process.exit(1);
+  running.close().then(exit, exit);
+}
+process.on('uncaughtException', (err) => fatal('uncaughtException', err));
+process.on('unhandledRejection', (reason) => fatal('unhandledRejection', reason));
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {

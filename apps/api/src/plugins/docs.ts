@@ -11,7 +11,7 @@ async function docs(app: FastifyInstance) {
       info: {
         title: 'Nexbyte API',
         description:
-          'API de la tienda Nexbyte. Las rutas de administración requieren `Authorization: Bearer <token>` de un usuario ADMIN.',
+          'API de la tienda Nexbyte. Las rutas de administración requieren `Authorization: Bearer <token>`: las del catálogo y los pedidos, de un usuario ADMIN o VENDOR; las de usuarios, mensajes de contacto, soporte y newsletter, de un ADMIN (decisión 018).',
         version: '1.0.0',
       },
       components: {

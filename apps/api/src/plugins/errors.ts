@@ -2,7 +2,8 @@ import { fieldOfPath } from '@nexbyte/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, MESSAGES } from '../http-errors';
+import { isDatabaseSaturated, isDatabaseUnavailable } from '../db/errors';
+import { HttpError, MESSAGES, RETRY_AFTER_SECONDS } from '../http-errors';
 
 const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
@@ -20,6 +21,14 @@ const BY_STATUS: Record<number, string> = {
   415: MESSAGES.unsupportedMedia,
   429: MESSAGES.tooManyRequests,
 };
+
+function rootCause(err: unknown): { code?: unknown; message?: unknown } {
+  let e = err as { cause?: unknown; code?: unknown; message?: unknown };
+  for (let depth = 0; depth < 10 && e.cause && typeof e.cause === 'object'; depth++) {
+    e = e.cause as typeof e;
+  }
+  return { code: e.code, message: e.message };
+}
 
 /**
  * Every error leaves as `{ message, errors? }` in Spanish. Only HttpError and validation messages
@@ -41,6 +50,24 @@ async function errors(app: FastifyInstance) {
       }
       const message = err.validationContext === 'body' ? MESSAGES.validation : MESSAGES.badRequest;
       return reply.status(400).send({ message, errors: fields });
+    }
+    // The handler outlived HANDLER_TIMEOUT_MS (a database that hangs, say): try again soon.
+    if (err.code === 'FST_ERR_HANDLER_TIMEOUT' || err.statusCode === 503) {
+      request.log.warn({ code: err.code, url: request.url }, 'solicitud sin respuesta a tiempo');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: MESSAGES.unavailable });
+    }
+    // The database is down or lost the connection: worth trying again soon, not a bug of ours.
+    if (isDatabaseUnavailable(err)) {
+      // The driver's own error, not drizzle's wrapper, whose message carries the query parameters.
+      const root = rootCause(err);
+      request.log.warn({ code: root.code, cause: root.message }, 'base de datos no disponible');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: isDatabaseSaturated(err) ? MESSAGES.overloaded : MESSAGES.unavailable });
     }
     const known = err.code ? BY_CODE[err.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });

@@ -10,9 +10,34 @@ const hasNullByte = (value: unknown, depth = 0): boolean => {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNullByte(v, depth + 1));
 };
 
+/**
+ * Browser features the shop never uses, off for the page and anything it loads; payment stays
+ * with the shop's own origin for a payment request later.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'usb=()',
+].join(', ');
+
+/** Shared with the catalogue cache, which keeps its answers already compressed the same way. */
+export const COMPRESSION = { encodings: ['br', 'gzip'], threshold: 1024 } as const;
+
 async function security(app: FastifyInstance) {
   const production = app.config.env === 'production';
+  // The checkout posts the buyer to Webpay's payment form, on the host its API runs on.
+  const webpay = app.config.payments.webpay;
+  const paymentForms = webpay ? [new URL(webpay.apiUrl).origin] : [];
   await app.register(helmet, {
+    global: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,7 +50,7 @@ async function security(app: FastifyInstance) {
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...paymentForms],
         ...(production ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -34,7 +59,38 @@ async function security(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // @fastify/helmet would build helmet's middleware again for every request, the largest cost of
+  // a cached catalogue answer. The headers depend only on the options above: the first request's
+  // are kept and set on every later one.
+  let securityHeaders: [string, string | number | string[]][] | null = null;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (securityHeaders) {
+      for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    } else {
+      const before = new Set(reply.raw.getHeaderNames());
+      reply.helmet();
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      securityHeaders = reply.raw
+        .getHeaderNames()
+        .filter((name) => !before.has(name))
+        .map((name) => [name, reply.raw.getHeader(name)!]);
+    }
+    done();
+  });
+  await app.register(compress, {
+    encodings: [...COMPRESSION.encodings],
+    threshold: COMPRESSION.threshold,
+  });
+
+  // API answers carry accounts, orders, messages and tokens: no cache keeps them unless the route
+  // says otherwise (the catalogue sets its own public caching). Refusals carry none of that.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const answered = reply.statusCode < 400;
+    if (answered && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 
   // PostgreSQL text cannot hold NUL: refuse it up front instead of failing in the database.
   app.addHook('preValidation', async (request) => {

@@ -1,11 +1,33 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../http-errors';
+import {
+  chooseCoding,
+  clientHolds,
+  etagOf,
+  keepAnswer,
+  type KeptAnswer,
+} from './catalog-cache/answer';
+import { loadPageRenderer, SERVER_DIR, type RenderedPage } from './web-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** Keys of rendered pages in the catalogue cache, apart from the API's (`route|params|query`). */
+const PAGE_KEY_PREFIX = 'page:';
+
+/** A kept page in the coding the client takes, or 304 when it holds it already. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptAnswer) {
+  const wanted = chooseCoding(request.headers['accept-encoding']);
+  const coding = page.bodies[wanted] ? wanted : 'identity';
+  reply.header('etag', etagOf(page.tag, coding)).header('vary', 'accept-encoding');
+  if (clientHolds(request.headers['if-none-match'], page.tag)) return reply.code(304).send();
+  for (const [name, value] of page.headers) reply.header(name, value);
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  return reply.send(page.bodies[coding]);
+}
 
 /** The meta tag of index.html through which the page learns the server's settings. */
 const EMAIL_DOMAINS_META = /<meta name="nexbyte:email-domains" content="[^"]*"\s*\/?>/;
@@ -25,6 +47,17 @@ function renderIndex(root: string, domains: readonly string[]): string {
 }
 
 /**
+ * The screens behind a session (admin, account, checkout, an order) stay rendered in the browser:
+ * the server knows no session (it lives in the browser's storage) and search engines have no
+ * business there.
+ */
+const CLIENT_ONLY = /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter)(\/|$)/;
+
+function isServerRendered(pathName: string): boolean {
+  return !CLIENT_ONLY.test(pathName);
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any
  * unknown non-API path answered with index.html so deep links work (history fallback).
  */
@@ -32,6 +65,10 @@ async function web(app: FastifyInstance) {
   const root = app.config.webDistDir;
   const hasWeb = existsSync(path.join(root, 'index.html'));
   const indexHtml = hasWeb ? renderIndex(root, app.config.allowedEmailDomains) : '';
+  // The product images may be shown by the pages of CORS_ORIGINS too; helmet's same-origin
+  // Cross-Origin-Resource-Policy would have their browsers refuse them.
+  const imagesForOthers = app.config.corsOrigins.length > 0;
+  const imagesDir = `${path.sep}img${path.sep}`;
   if (!hasWeb) {
     app.log.warn({ root }, 'no se encontró la app web compilada; solo se sirve la API');
   } else {
@@ -39,25 +76,82 @@ async function web(app: FastifyInstance) {
       root,
       wildcard: false,
       index: false,
-      // index.html is always answered by the fallback below, with the settings written in.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html is always answered by the fallback below, with the settings written in; the
+      // server build and the build manifest are the server's own.
+      allowedPath: (pathName) =>
+        pathName !== '/index.html' &&
+        !pathName.startsWith(`/${SERVER_DIR}/`) &&
+        !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        if (imagesForOthers && filePath.includes(imagesDir)) {
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderer = hasWeb ? await loadPageRenderer(app, root) : null;
+  if (hasWeb && !renderer) {
+    app.log.warn(
+      { root },
+      'la app web no tiene su compilación de servidor; se sirve sin renderizar',
+    );
+  }
+
+  const store = app.hasDecorator('catalogCache') ? app.catalogCache : null;
+
+  /**
+   * The page for `url`: kept in the catalogue's cache (decision 010) when it is a 200, so it is
+   * built once per catalogue version and dropped with every change of products or categories.
+   * Other answers (404s, so made-up addresses cannot fill the cache; redirects) are rendered each
+   * time, and so is everything while the cache cannot hear the catalogue's changes.
+   */
+  async function pageFor(
+    url: string,
+    render: () => Promise<RenderedPage | null>,
+  ): Promise<KeptAnswer | RenderedPage | null> {
+    if (!store?.usable) return render();
+    const key = PAGE_KEY_PREFIX + url;
+    const kept = store.get(key);
+    if (kept) return kept;
+    const { build, leader } = store.join(key);
+    if (!leader) return (await build.answer) ?? render();
+    try {
+      const page = await render();
+      const answer =
+        page?.kind === 'page' && page.status === 200
+          ? await keepAnswer(page.html, [['content-type', HTML_TYPE]])
+          : null;
+      store.settle(build, answer);
+      return answer ?? page;
+    } catch (err) {
+      store.settle(build, null);
+      throw err;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasWeb || url === '/api' || url.startsWith('/api/') || !wantsPage) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    reply.header('Cache-Control', 'no-cache').type(HTML_TYPE);
+    if (!renderer || !isServerRendered(url)) return reply.send(indexHtml);
+    try {
+      const page = await pageFor(request.url, () =>
+        renderer.render(request.url, request.ip, indexHtml),
+      );
+      if (page && 'tag' in page) return sendKept(request, reply, page);
+      if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+      if (page) return reply.status(page.status).send(page.html);
+    } catch (error) {
+      // The shell still works: the browser renders the page itself.
+      request.log.error({ err: error }, 'no se pudo renderizar la página en el servidor');
+    }
+    return reply.send(indexHtml);
   });
 }
 

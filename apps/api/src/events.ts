@@ -1,0 +1,66 @@
+import type { EstadoPedido } from '@nexbyte/shared';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** An order that changed, as its events tell it: subscribers read the rest themselves. */
+export interface OrderFact {
+  id: number;
+  numero: string;
+  de: EstadoPedido | null;
+  a: EstadoPedido;
+}
+
+/**
+ * Every event of the shop and what it carries. Names are Spanish, like the data; they are
+ * published only after the transaction that made them true has committed.
+ */
+export interface ShopEvents {
+  'pedido.creado': OrderFact;
+  'pedido.pagado': OrderFact;
+  'pedido.enviado': OrderFact;
+  'pedido.entregado': OrderFact;
+  'pedido.cancelado': OrderFact;
+  /** Cancelled by the system because the payment did not arrive in time. */
+  'pedido.expirado': OrderFact;
+}
+
+export type EventName = keyof ShopEvents;
+export type ShopEvent = { [K in EventName]: { name: K; data: ShopEvents[K] } }[EventName];
+type Handler<K extends EventName> = (data: ShopEvents[K]) => unknown;
+type AnyHandler = (data: unknown) => unknown;
+
+/**
+ * A small in-process event bus. A subscriber runs when the event is published; one that throws or
+ * rejects is logged and never reaches the publisher, whose work is already committed.
+ */
+export class EventBus {
+  private readonly handlers = new Map<EventName, AnyHandler[]>();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on<K extends EventName>(name: K, handler: Handler<K>): void {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler as AnyHandler]);
+  }
+
+  publish(events: readonly ShopEvent[]): void {
+    for (const event of events) {
+      for (const handler of this.handlers.get(event.name) ?? []) {
+        const failed = (err: unknown) =>
+          this.log.error({ err, evento: event.name }, 'falló un suscriptor de un evento');
+        try {
+          const task = Promise.resolve(handler(event.data))
+            .catch(failed)
+            .finally(() => this.pending.delete(task));
+          this.pending.add(task);
+        } catch (err) {
+          failed(err);
+        }
+      }
+    }
+  }
+
+  /** Waits for the subscribers still running (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+}

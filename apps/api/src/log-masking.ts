@@ -1,0 +1,66 @@
+/**
+ * What the logs must not hold: live tokens (a recovery token read from a log reset a password) and
+ * e-mail addresses. The logger applies these by field name, so every line that logs a `url`,
+ * `para`, `correo` or `email` is masked, whoever writes it.
+ */
+
+const MASK = '***';
+
+/** Path segments that are secrets: whatever follows `recuperar/` or `baja/`. */
+const SECRET_SEGMENT = /(\/(?:recuperar|baja)\/)[^/?#]+/gi;
+
+/** Query parameters whose value is a secret or a person's address. */
+const SECRET_PARAM = /token|^t$|acceso|codigo|code|clave|pass|secret|^(?:email|correo|para)$/i;
+
+function maskParam(pair: string): string {
+  const at = pair.indexOf('=');
+  if (at < 0) return pair;
+  const name = pair.slice(0, at);
+  const value = pair.slice(at + 1);
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape is logged masked below only if it looks like a secret.
+  }
+  return SECRET_PARAM.test(name) || decoded.includes('@') ? `${name}=${MASK}` : pair;
+}
+
+/** A request URL fit for the log: tokens in the path and secret query values replaced by ***. */
+export function maskUrl(url: string): string {
+  const at = url.indexOf('?');
+  const path = (at < 0 ? url : url.slice(0, at)).replace(SECRET_SEGMENT, `$1${MASK}`);
+  if (at < 0) return path;
+  return `${path}?${url
+    .slice(at + 1)
+    .split('&')
+    .map(maskParam)
+    .join('&')}`;
+}
+
+/** `ana.diaz@gmail.com` → `a***@gmail.com`: the domain is enough to reason about delivery. */
+export function maskEmail(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskEmail);
+  if (typeof value !== 'string' || !value.includes('@')) return value;
+  const at = value.lastIndexOf('@');
+  return `${value.slice(0, 1)}${MASK}${value.slice(at)}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  socket?: { remoteAddress?: string };
+}
+
+/** pino serializers: by field name, for every line of every logger of the app. */
+export const maskingSerializers = {
+  url: (url: unknown) => (typeof url === 'string' ? maskUrl(url) : url),
+  para: maskEmail,
+  correo: maskEmail,
+  email: maskEmail,
+  req: (req: LoggedRequest) => ({
+    method: req.method,
+    url: req.url === undefined ? undefined : maskUrl(req.url),
+    remoteAddress: req.socket?.remoteAddress,
+  }),
+};

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { keepAnswer } from './answer';
+import { AnswerStore } from './store';
+
+const answer = (json: string) => keepAnswer(json, [['x-total-count', '1']]);
+
+function usableStore(maxBytes = 1024 * 1024) {
+  const store = new AnswerStore(maxBytes);
+  store.resume();
+  return store;
+}
+
+describe('AnswerStore', () => {
+  it('builds a missing answer once: the first asker leads, the others wait for its answer', async () => {
+    const store = usableStore();
+    const first = store.join('k');
+    const second = store.join('k');
+    const third = store.join('k');
+    expect([first.leader, second.leader, third.leader]).toEqual([true, false, false]);
+    const built = await answer('[1]');
+    store.settle(first.build, built);
+    expect(await second.build.answer).toBe(built);
+    expect(await third.build.answer).toBe(built);
+    expect(store.get('k')).toBe(built);
+  });
+
+  it('keeps nothing when the leader has nothing to keep, and lets the next asker lead', async () => {
+    const store = usableStore();
+    const first = store.join('k');
+    const waiting = store.join('k');
+    store.settle(first.build, null);
+    expect(await waiting.build.answer).toBeNull();
+    expect(store.get('k')).toBeUndefined();
+    expect(store.join('k').leader).toBe(true);
+  });
+
+  it('does not keep an answer read before a change, nor let anyone join it afterwards', async () => {
+    const store = usableStore();
+    const before = store.join('k');
+    store.clear();
+    const after = store.join('k');
+    expect(after.leader).toBe(true);
+    store.settle(before.build, await answer('["viejo"]'));
+    expect(store.get('k')).toBeUndefined();
+    const fresh = await answer('["nuevo"]');
+    store.settle(after.build, fresh);
+    expect(store.get('k')).toBe(fresh);
+  });
+
+  it('serves and keeps nothing until it hears changes, and starts empty when it does', async () => {
+    const store = new AnswerStore(1024 * 1024);
+    expect(store.usable).toBe(false);
+    const build = store.join('k');
+    store.settle(build.build, await answer('[1]'));
+    expect(store.get('k')).toBeUndefined();
+    store.resume();
+    const kept = store.join('k');
+    store.settle(kept.build, await answer('[1]'));
+    expect(store.get('k')).toBeDefined();
+    store.pause();
+    expect(store.get('k')).toBeUndefined();
+    store.resume();
+    expect(store.get('k')).toBeUndefined();
+  });
+
+  it('stays within its bytes, dropping the least recently used answers', async () => {
+    const big = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, nombre: `P${i}` })));
+    const one = await answer(big);
+    const store = usableStore(one.size * 4);
+    for (const key of ['a', 'b', 'c', 'd']) store.settle(store.join(key).build, await answer(big));
+    store.get('a');
+    store.settle(store.join('e').build, await answer(big));
+    expect(store.bytes).toBeLessThanOrEqual(one.size * 4);
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')).toBeDefined();
+    expect(store.get('e')).toBeDefined();
+    // One answer may not take more than a quarter of the room.
+    const huge = await answer(JSON.stringify([big, big]));
+    store.settle(store.join('huge').build, huge);
+    expect(store.get('huge')).toBeUndefined();
+  });
+});

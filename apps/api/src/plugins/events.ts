@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { EventBus } from '../events';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+  }
+}
+
+/** The shop's event bus; modules subscribe when they are registered. */
+async function events(app: FastifyInstance) {
+  const bus = new EventBus(app.log.child({ modulo: 'eventos' }));
+  app.decorate('events', bus);
+  app.addHook('onClose', () => bus.settled());
+}
+
+export default fp(events, { name: 'events' });

@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestContext } from '../test/test-app';
+
+/**
+ * A stand-in for the web app's build with its server render: like apps/web/src/entry-server.tsx
+ * it reads the product through the API it is handed and answers 404 for an unknown one. Each
+ * render is counted in the page, so a kept page shows the count it was rendered with.
+ */
+const ENTRY = `
+let transport;
+let renders = 0;
+export function setApiTransport(next) { transport = next; }
+export async function render(request, publicUrl) {
+  const url = new URL(request.url);
+  renders += 1;
+  const page = (status, html) => ({
+    kind: 'page', status, html, head: '<title>' + status + '</title><link rel="canonical" href="' + publicUrl + url.pathname + '">',
+    router: { loaderData: {}, actionData: null, errors: null },
+    queries: { note: '</script><script>alert(1)</script>' },
+    modules: ['routes/product-detail'],
+  });
+  const match = /^\\/productos\\/detalle\\/(\\d+)$/.exec(url.pathname);
+  if (!match) return page(url.pathname === '/' ? 200 : 404, '<h1>Inicio</h1>');
+  const answer = await transport('/api/productos/' + match[1], { method: 'GET', headers: { accept: 'application/json' } });
+  if (answer.status === 404) return page(404, '<h1>Página no encontrada</h1>');
+  const product = await answer.json();
+  return page(200, '<h1>' + product.nombre + '</h1><p>render ' + renders + '</p>');
+}
+`;
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nexbyte-web-ssr-'));
+  for (const sub of ['assets', 'server', '.vite']) mkdirSync(path.join(dir, sub));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Nexbyte</title><meta name="description" content="x" /></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'server', 'entry-server.js'), ENTRY);
+  writeFileSync(path.join(dir, 'assets', 'catalog-1.css'), '.product{color:red}');
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/app/routes/product-detail.tsx': {
+        file: 'assets/product-detail-1.js',
+        css: ['assets/catalog-1.css'],
+      },
+    }),
+  );
+  return dir;
+}
+
+let t: TestContext;
+let product: { id: number; nombre: string };
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: fakeWebBuild(), PUBLIC_URL: 'https://tienda.example' });
+  const list = await t.app.inject({ method: 'GET', url: '/api/productos?limite=1' });
+  product = list.json<{ id: number; nombre: string }[]>()[0]!;
+});
+afterAll(() => t.close());
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('server-rendered pages', () => {
+  it('answer the product read through the API, with its head, its CSS and the data to hydrate', async () => {
+    const res = await page(`/productos/detalle/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(`<div id="root"><h1>${product.nombre}</h1>`);
+    expect(res.body).toContain(
+      `<title>200</title><link rel="canonical" href="https://tienda.example/productos/detalle/${product.id}">`,
+    );
+    expect(res.body).not.toContain('<title>Nexbyte</title>');
+    expect(res.body).not.toContain('name="description" content="x"');
+    // A stylesheet that cannot be read stays a link.
+    // The screen's CSS is in the page, so the first paint waits for no request.
+    expect(res.body).toContain(
+      '<style data-href="/assets/catalog-1.css">.product{color:red}</style>',
+    );
+    expect(res.body).toContain('<script type="application/json" id="nexbyte-queries">');
+    // No text of the data can end its script element.
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(res.body).toContain('\\u003c/script>');
+  });
+
+  it('answer 404 for an unknown route and an unknown product', async () => {
+    expect((await page('/no-existe')).statusCode).toBe(404);
+    const unknown = await page('/productos/detalle/99999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Página no encontrada');
+  });
+
+  it('leave the screens behind a session to the browser', async () => {
+    const res = await page('/admin/productos');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>Nexbyte</title>');
+  });
+
+  it('never serve the server build nor the build manifest', async () => {
+    for (const url of ['/server/entry-server.js', '/.vite/manifest.json']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('setApiTransport');
+      expect(res.body).not.toContain('"file":');
+    }
+  });
+
+  it('are kept until the catalogue changes: a deactivated product is a 404 at once', async () => {
+    const url = `/productos/detalle/${product.id}`;
+    const first = await page(url);
+    const again = await page(url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const held = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(held.statusCode).toBe(304);
+
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/productos/${product.id}/desactivar`,
+      headers: bearer(t.adminToken),
+    });
+    expect(off.statusCode).toBeLessThan(300);
+    const after = await page(url);
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain(product.nombre);
+  });
+});

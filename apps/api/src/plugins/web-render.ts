@@ -1,0 +1,168 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** What apps/web/src/entry-server.tsx answers (its build lives in the web app's dist/server). */
+type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      head: string;
+      router: unknown;
+      queries: unknown;
+      modules: string[];
+    };
+
+interface ServerEntry {
+  render: (request: Request, publicUrl: string) => Promise<RenderResult>;
+  setApiTransport: (transport: (url: string, init: RequestInit) => Promise<Response>) => void;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** Where the server build of the web app is, inside the built web app (never served). */
+export const SERVER_DIR = 'server';
+const ENTRY = path.join(SERVER_DIR, 'entry-server.js');
+const MANIFEST = path.join('.vite', 'manifest.json');
+
+/** The ids of the JSON scripts main.tsx reads (apps/web/src/ssr-data.ts). */
+const ROUTER_ID = 'nexbyte-router';
+const QUERIES_ID = 'nexbyte-queries';
+
+/** The shell's own stylesheet, as Vite links it. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+/** What the page's own head replaces in the shell. */
+const TEMPLATE_HEAD = /<title>[^<]*<\/title>/;
+const TEMPLATE_DESCRIPTION = /\s*<meta name="description" content="[^"]*"\s*\/?>/;
+
+/** JSON that can sit inside a <script> element: no '</script>', no '<!--'. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The CSS files and the code of a rendered screen and everything it imports statically. */
+function assetsOf(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {
+  const css: string[] = [];
+  const js: string[] = [];
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { css, js };
+}
+
+export interface PageRenderer {
+  /** The page for a GET of `url`, written into the shell `template`; null when it cannot render. */
+  render(url: string, clientIp: string, template: string): Promise<RenderedPage | null>;
+}
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; html: string };
+
+/**
+ * Loads the server build of the web app and hands it an in-process path to the API: its data
+ * calls go through app.inject (the same routes, limits and catalogue cache as the browser's),
+ * counted against the shopper who asked for the page.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  root: string,
+): Promise<PageRenderer | null> {
+  const entryPath = path.join(root, ENTRY);
+  const manifestPath = path.join(root, MANIFEST);
+  if (!existsSync(entryPath) || !existsSync(manifestPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const client = new AsyncLocalStorage<string>();
+  const styles = new Map<string, string | null>();
+
+  /**
+   * A stylesheet's text to write into the page, so the first paint waits for no CSS request
+   * (a few KB each; the CSP allows inline styles). Null when it cannot sit in a <style>.
+   */
+  function styleText(file: string): string | null {
+    if (!styles.has(file)) {
+      const full = path.join(root, file);
+      const text = full.startsWith(root) && existsSync(full) ? readFileSync(full, 'utf8') : null;
+      styles.set(file, text !== null && !/<\/style/i.test(text) ? text : null);
+    }
+    return styles.get(file) ?? null;
+  }
+  const styleOrLink = (file: string) => {
+    const text = styleText(file);
+    return text === null
+      ? `<link rel="stylesheet" crossorigin href="/${file}">`
+      : `<style data-href="/${file}">${text}</style>`;
+  };
+
+  entry.setApiTransport(async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      remoteAddress: client.getStore() ?? '127.0.0.1',
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) out.append(name, String(item));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: out,
+    });
+  });
+
+  const origin = 'http://nexbyte.local';
+  return {
+    async render(url, clientIp, template) {
+      const result = await client.run(clientIp, () =>
+        entry.render(new Request(new URL(url, origin)), app.config.publicUrl),
+      );
+      if (result.kind === 'redirect') return result;
+      // Files the shell already links (the entry and what it imports) are not linked twice.
+      const seen = new Set<string>(['index.html']);
+      const links: string[] = [];
+      for (const module of result.modules) {
+        const { css, js } = assetsOf(manifest, `src/app/${module}.tsx`, seen);
+        for (const file of css) links.push(styleOrLink(file));
+        for (const file of js) {
+          if (!template.includes(`/${file}"`)) {
+            links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+          }
+        }
+      }
+      const data =
+        `<script type="application/json" id="${ROUTER_ID}">${scriptJson(result.router)}</script>` +
+        `<script type="application/json" id="${QUERIES_ID}">${scriptJson(result.queries)}</script>`;
+      const html = template
+        .replace(ENTRY_STYLESHEET, (_link, file: string) => styleOrLink(file))
+        .replace(TEMPLATE_HEAD, () => result.head)
+        .replace(TEMPLATE_DESCRIPTION, '')
+        .replace('</head>', () => `${links.join('')}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>${data}`);
+      return { kind: 'page', status: result.status, html };
+    },
+  };
+}
