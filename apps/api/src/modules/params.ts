@@ -12,4 +12,12 @@ export const idParams = z.object({
     .max(MAX_ID, { error: 'El identificador no es válido.' }),
 });
 
+/** OpenAPI security of a route only an ADMIN may call (`app.requireAdmin`). */
 export const adminOnly = [{ bearerAuth: [] }];
+
+/**
+ * OpenAPI security of a route an ADMIN or a VENDOR may call (`app.requireStaff`, decision 018).
+ * The same bearer scheme: OpenAPI 3.0 has no role names for it, so the route's description
+ * says who may call it when that matters.
+ */
+export const staffOnly = [{ bearerAuth: [] }];

@@ -1,18 +1,19 @@
 import {
   type Usuario,
-  cambioPasswordSchema,
+  buildCambioPasswordSchema,
   cuentaSchema,
   errorResponseSchema,
   loginResponseSchema,
-  MESSAGES_CUENTA,
+  ACCOUNT_MESSAGES,
   usuarioSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, HttpError, MESSAGES } from '../../http-errors';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../../passwords';
 import { LOGIN_BLOCKED_MESSAGE } from '../auth/login-limiter';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { toUsuario } from '../users/users.repository';
-import { changeOwnPassword, findPasswordHash, updateAccount } from './account.repository';
+import { changePassword } from '../auth/password-change';
+import { logSecurityEvent } from '../auth/security-log';
+import { findUserRowById, toUsuario, updateProfile } from '../users/users.service';
 
 const loggedIn = [{ bearerAuth: [] }];
 
@@ -54,7 +55,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateAccount(app.db, me(request).id, request.body);
+      const user = await updateProfile(app.db, me(request).id, request.body);
       if (!user) throw new HttpError(401, MESSAGES.invalidSession);
       return user;
     },
@@ -69,29 +70,35 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security: loggedIn,
         description:
           'Cambia la contraseña dando la actual. Cierra todas las sesiones y responde un token nuevo para seguir en esta.',
-        body: cambioPasswordSchema,
+        body: buildCambioPasswordSchema(app.config.passwordPolicy),
         response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { id, correo } = me(request);
       // A stolen session must not be a way to guess the password: failures count as failed logins.
-      const gate = await app.loginLimiter.check(correo, request.ip);
+      const gate = await app.loginLimiter.consume(correo, request.ip);
       if (gate.blocked) {
+        logSecurityEvent(request.log, 'login.bloqueado', {
+          userId: id,
+          ruta: request.routeOptions.url,
+        });
         throw new HttpError(429, LOGIN_BLOCKED_MESSAGE, undefined, {
           'retry-after': String(gate.retryAfterSeconds),
         });
       }
-      const current = await findPasswordHash(app.db, id);
+      const current = (await findUserRowById(app.db, id))?.passHash;
       if (!current || !(await verifyPassword(current, request.body.actual))) {
-        await app.loginLimiter.recordFailure(correo, request.ip);
-        throw badRequest(MESSAGES_CUENTA.actualIncorrecta, {
-          actual: MESSAGES_CUENTA.actualIncorrecta,
+        logSecurityEvent(request.log, 'password.cambio_fallido', { userId: id });
+        throw badRequest(ACCOUNT_MESSAGES.wrongCurrentPassword, {
+          actual: ACCOUNT_MESSAGES.wrongCurrentPassword,
         });
       }
-      const row = await changeOwnPassword(app.db, id, await hashPassword(request.body.pass));
+      await app.loginLimiter.refund(correo, request.ip);
+      await refuseCommonPassword(app.config.passwordPolicy, request.body.pass);
+      const row = await changePassword(app.db, id, await hashPassword(request.body.pass));
       if (!row) throw new HttpError(401, MESSAGES.invalidSession);
-      request.log.info({ userId: id }, 'contraseña cambiada desde Mi cuenta');
+      logSecurityEvent(request.log, 'password.cambiada', { userId: id });
       const usuario = toUsuario(row);
       return { token: await app.signToken(usuario, row.sesionVersion), usuario };
     },

@@ -1,4 +1,4 @@
-import { MESSAGES_CUENTA, MESSAGES_REGISTRO, type Usuario } from '@nexbyte/shared';
+import { ACCOUNT_MESSAGES, REGISTER_MESSAGES, type Usuario } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../http-errors';
 import { ADMIN, bearer, createTestApp, type TestContext } from '../../test/test-app';
@@ -86,12 +86,12 @@ describe('PUT /api/cuenta', () => {
   });
 
   it.each([
-    ['nombre', { nombre: 'A' }, MESSAGES_REGISTRO.nombre],
-    ['apellidos', { apellidos: ' ' }, MESSAGES_REGISTRO.apellidos],
-    ['telefono', { telefono: '912345678' }, MESSAGES_REGISTRO.telefono],
-    ['region', { region: 'Región Inventada' }, MESSAGES_REGISTRO.region],
-    ['comuna', { comuna: 'Arica' }, MESSAGES_REGISTRO.comuna],
-    ['direccion', { direccion: 'ab' }, MESSAGES_REGISTRO.direccion],
+    ['nombre', { nombre: 'A' }, REGISTER_MESSAGES.nombre],
+    ['apellidos', { apellidos: ' ' }, REGISTER_MESSAGES.apellidos],
+    ['telefono', { telefono: '1234' }, REGISTER_MESSAGES.telefono],
+    ['region', { region: 'Región Inventada' }, REGISTER_MESSAGES.region],
+    ['comuna', { comuna: 'Arica' }, REGISTER_MESSAGES.comuna],
+    ['direccion', { direccion: 'ab' }, REGISTER_MESSAGES.direccion],
   ])('responde 400 con el mensaje del registro para %s', async (field, change, message) => {
     const who = await registerCustomer(t);
     const res = await call('PUT', '/api/cuenta', await t.login(who), { ...cambios, ...change });
@@ -144,8 +144,8 @@ describe('PUT /api/cuenta/password', () => {
     const res = await change(token, 'noesesta');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: MESSAGES_CUENTA.actualIncorrecta,
-      errors: { actual: MESSAGES_CUENTA.actualIncorrecta },
+      message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+      errors: { actual: ACCOUNT_MESSAGES.wrongCurrentPassword },
     });
     expect((await call('GET', '/api/cuenta', token)).statusCode).toBe(200);
     expect(await t.login(who)).toBeTruthy();
@@ -157,9 +157,9 @@ describe('PUT /api/cuenta/password', () => {
     const res = await change(token, '', 'abc', 'abd');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
-      actual: MESSAGES_CUENTA.actual,
-      pass: MESSAGES_REGISTRO.pass,
-      pass2: MESSAGES_REGISTRO.pass2,
+      actual: ACCOUNT_MESSAGES.actual,
+      pass: REGISTER_MESSAGES.pass,
+      pass2: REGISTER_MESSAGES.pass2,
     });
   });
 

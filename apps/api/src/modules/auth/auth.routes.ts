@@ -1,20 +1,56 @@
 import {
-  buildDomainSchemas,
+  buildLoginSchema,
+  buildRegistroSchema,
+  configResponseSchema,
   errorResponseSchema,
   loginResponseSchema,
+  loginStepResponseSchema,
   usuarioSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../http-errors';
-import { findUserRowByCorreo, insertUser, toUsuario } from '../users/users.repository';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  refuseCommonPassword,
+  verifyPassword,
+} from '../../passwords';
+import { endSessions, findUserRowByCorreo, insertUser, toUsuario } from '../users/users.service';
 import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { logSecurityEvent } from './security-log';
+import totpRoutes, { secondStepFor } from './totp.routes';
 
 export const LOGIN_FAILED_MESSAGE = 'Correo o contraseña incorrectos.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schemas = buildDomainSchemas(app.config.allowedEmailDomains);
+  const { allowedEmailDomains: domains, passwordPolicy: policy } = app.config;
+  const schemas = {
+    login: buildLoginSchema(domains, policy),
+    registro: buildRegistroSchema(domains, policy),
+  };
   const tags = ['autenticación'];
+  await app.register(totpRoutes);
+
+  // What the web app must know of the server's settings so its own checks match the server's.
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['configuración'],
+        description:
+          'La política de contraseñas (`basica`: 4 a 10 caracteres; `fuerte`: 8 a 64 y no una de las 10.000 más comunes) y los medios de pago que la tienda ofrece ahora (`pagos.metodos`, en el orden del checkout; Webpay no aparece si está apagado) con el descuento por transferencia en porcentaje.',
+        response: { 200: configResponseSchema },
+      },
+    },
+    async () => ({
+      politicaPassword: policy,
+      pagos: {
+        metodos: app.payments.methods,
+        descuentoTransferenciaPct: app.payments.transferDiscountPct,
+      },
+    }),
+  );
 
   app.post(
     '/auth/login',
@@ -22,8 +58,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: schemas.login,
+        description:
+          'Con la contraseña correcta responde `{ token, usuario }`; si la cuenta usa verificación en dos pasos, `{ siguiente: "totp", desafio }` (sigue en POST /auth/login/totp), y un ADMIN o VENDOR que debe activarla (ADMIN_MFA=obligatorio) `{ siguiente: "enrolar_totp", desafio }`.',
         response: {
-          200: loginResponseSchema,
+          200: z.union([loginResponseSchema, loginStepResponseSchema]),
           400: errorResponseSchema,
           401: errorResponseSchema,
           429: errorResponseSchema,
@@ -32,8 +70,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { correo, pass } = request.body;
-      const gate = await app.loginLimiter.check(correo, request.ip);
+      // The attempt is counted before the hash, so parallel guesses cannot outrun the count.
+      const gate = await app.loginLimiter.consume(correo, request.ip);
       if (gate.blocked) {
+        logSecurityEvent(request.log, 'login.bloqueado', { correo });
         throw new HttpError(429, LOGIN_BLOCKED_MESSAGE, undefined, {
           'retry-after': String(gate.retryAfterSeconds),
         });
@@ -43,13 +83,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await verifyPassword(row.passHash, pass)
         : (await burnPasswordCheck(pass), false);
       if (!row || !ok) {
-        await app.loginLimiter.recordFailure(correo, request.ip);
-        request.log.info({ userId: row?.id ?? null }, 'inicio de sesión fallido');
+        logSecurityEvent(request.log, 'login.fallido', { userId: row?.id ?? null, correo });
         throw new HttpError(401, LOGIN_FAILED_MESSAGE);
       }
-      await app.loginLimiter.recordSuccess(correo);
+      const secondStep = await secondStepFor(app, row);
+      if (secondStep) {
+        // The password was right; the code that follows counts as an attempt of its own.
+        await app.loginLimiter.refund(correo, request.ip);
+        return secondStep;
+      }
+      await app.loginLimiter.recordSuccess(correo, request.ip);
+      logSecurityEvent(request.log, 'login.exitoso', { userId: row.id });
       const usuario = toUsuario(row);
       return { token: await app.signToken(usuario, row.sesionVersion), usuario };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        description:
+          'Cierra la sesión en el servidor: este token y todos los demás del usuario dejan de valer (decisión 014).',
+        response: { 204: z.null(), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.user) {
+        await endSessions(app.db, request.user.id);
+        logSecurityEvent(request.log, 'sesion.cerrada', { userId: request.user.id });
+      }
+      return reply.status(204).send(null);
     },
   );
 
@@ -65,6 +132,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pass, pass2: _pass2, ...data } = request.body;
+      await refuseCommonPassword(policy, pass);
       const usuario = await insertUser(app.db, {
         ...data,
         telefono: data.telefono ?? null,

@@ -1,8 +1,9 @@
-import { MESSAGES_REGISTRO } from '@nexbyte/shared';
+import { REGISTER_MESSAGES } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuarios } from '../../db/schema';
-import { ADMIN, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
+import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
+import { MESSAGES } from '../../http-errors';
 import { LOGIN_FAILED_MESSAGE } from './auth.routes';
 import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
 
@@ -58,8 +59,46 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
       correo: 'Solo se permiten correos @duoc.cl, @profesor.duoc.cl o @gmail.com',
-      pass: MESSAGES_REGISTRO.pass,
+      pass: REGISTER_MESSAGES.pass,
     });
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const logout = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+  const cuenta = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/cuenta', headers: bearer(token) });
+
+  it('ends the session on the server: the same token then gets 401', async () => {
+    const token = await t.login(CLIENT);
+    expect((await cuenta(token)).statusCode).toBe(200);
+    const res = await logout(bearer(token));
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const after = await cuenta(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: MESSAGES.invalidSession });
+    expect((await logout(bearer(token))).statusCode).toBe(401);
+  });
+
+  it("ends the user's other sessions too, and a new login works", async () => {
+    const [here, elsewhere] = [await t.login(ADMIN), await t.login(ADMIN)];
+    expect((await logout(bearer(here))).statusCode).toBe(204);
+    expect((await cuenta(elsewhere)).statusCode).toBe(401);
+    expect((await cuenta(await t.login(ADMIN))).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await logout();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: MESSAGES.unauthenticated });
   });
 });
 
@@ -105,6 +144,49 @@ describe('límite de inicios de sesión fallidos', () => {
     await login({ correo: ADMIN.correo, pass: 'malaclave' }, '10.3.0.2');
     await login({ correo: ADMIN.correo, pass: 'malaclave' }, '10.3.0.2');
     expect((await login(ADMIN, '10.3.0.3')).statusCode).toBe(200);
+  });
+});
+
+describe('límite de inicios de sesión ante intentos en paralelo', () => {
+  const limits = { LOGIN_MAX_FAILS_ACCOUNT: '5', LOGIN_MAX_FAILS_CLIENT: '20' };
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(limits);
+  });
+  afterAll(() => t.close());
+
+  /** Sends every guess at once and counts the answers by status. */
+  const guessAll = async (guesses: { correo: string; ip: string }[]) => {
+    const answers = await Promise.all(
+      guesses.map(({ correo, ip }) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { correo, pass: 'malaclave' },
+          remoteAddress: ip,
+        }),
+      ),
+    );
+    const count = (status: number) => answers.filter((r) => r.statusCode === status).length;
+    return { checked: count(401), blocked: count(429), total: answers.length };
+  };
+
+  it('50 wrong passwords at once on one account: at most LOGIN_MAX_FAILS_ACCOUNT are checked', async () => {
+    const result = await guessAll(
+      Array.from({ length: 50 }, (_, i) => ({ correo: CLIENT.correo, ip: `10.4.${i}.1` })),
+    );
+    expect(result.checked).toBeGreaterThan(0);
+    expect(result.checked).toBeLessThanOrEqual(Number(limits.LOGIN_MAX_FAILS_ACCOUNT));
+    expect(result.checked + result.blocked).toBe(50);
+  });
+
+  it('50 wrong passwords at once from one client: at most LOGIN_MAX_FAILS_CLIENT are checked', async () => {
+    const result = await guessAll(
+      Array.from({ length: 50 }, (_, i) => ({ correo: `cuenta${i}@gmail.com`, ip: '10.5.0.1' })),
+    );
+    expect(result.checked).toBeGreaterThan(0);
+    expect(result.checked).toBeLessThanOrEqual(Number(limits.LOGIN_MAX_FAILS_CLIENT));
+    expect(result.checked + result.blocked).toBe(50);
   });
 });
 
@@ -167,7 +249,7 @@ describe('POST /api/auth/registro', () => {
       'Solo se permiten correos @duoc.cl, @profesor.duoc.cl o @gmail.com',
     ],
     ['correo', { correo: `${'a'.repeat(95)}@gmail.com` }, 'Máximo 100 caracteres.'],
-    ['telefono', { telefono: '912345678' }, 'Formato de teléfono debe ser 9 XXXX XXXX'],
+    ['telefono', { telefono: '1234' }, 'Formato de teléfono debe ser 9 XXXX XXXX'],
     ['pass', { pass: 'abc', pass2: 'abc' }, 'La contraseña debe tener entre 4 y 10 caracteres.'],
     [
       'pass',

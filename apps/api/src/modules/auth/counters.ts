@@ -10,7 +10,8 @@ export type LoginGate = { blocked: false } | { blocked: true; retryAfterSeconds:
 
 /**
  * A counter of `points` per key over `windowSeconds`. With Redis it is shared by every server
- * instance; without it it lives in this process.
+ * instance; without it, or while Redis is down or not yet connected, it counts in this process
+ * (the insurance limiter) and goes back to Redis once Redis answers again.
  */
 export function windowCounter(
   redis: Redis | null,
@@ -18,9 +19,17 @@ export function windowCounter(
   points: number,
   windowSeconds: number,
 ): RateLimiterAbstract {
-  return redis
-    ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: windowSeconds })
-    : new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
+  if (!redis) return memory;
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: windowSeconds,
+    // Straight to memory while disconnected, instead of waiting on a command that cannot run.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory,
+  });
 }
 
 /** The gate for the waits of the counters over their limit (milliseconds; none: not blocked). */

@@ -1,24 +1,29 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recuperacionesPassword, usuarios } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { setPasswordHash } from '../users/users.service';
+import { claimRecoveryToken, voidRecoveryTokens } from './recovery.repository';
 
 /**
- * Sets a user's password hash. The session version goes up, so every token issued before stops
- * working, and any recovery link not yet used is voided. Call it inside the caller's transaction.
- * Returns the updated row, or null when the user no longer exists.
+ * Sets a user's password: every token issued before stops working, and any recovery link not yet
+ * used is voided, in one transaction. Returns the user's row, or null when the user is gone.
  */
-export async function setPassword(tx: Db | Tx, usuarioId: number, passHash: string) {
-  const [row] = await tx
-    .update(usuarios)
-    .set({ passHash, sesionVersion: sql`${usuarios.sesionVersion} + 1` })
-    .where(eq(usuarios.id, usuarioId))
-    .returning();
-  await tx
-    .delete(recuperacionesPassword)
-    .where(
-      and(eq(recuperacionesPassword.usuarioId, usuarioId), isNull(recuperacionesPassword.usedAt)),
-    );
-  return row ?? null;
+export async function changePassword(db: Db, usuarioId: number, passHash: string) {
+  return db.transaction((tx) => setPassword(tx, usuarioId, passHash));
+}
+
+async function setPassword(tx: Db, usuarioId: number, passHash: string) {
+  const row = await setPasswordHash(tx, usuarioId, passHash);
+  await voidRecoveryTokens(tx, usuarioId);
+  return row;
+}
+
+/**
+ * Uses a recovery token once: marks it used and sets the password in one transaction. Only one of
+ * two concurrent requests gets through. Returns the user's row, or null when the token is unknown,
+ * used, voided or expired.
+ */
+export async function redeemRecoveryToken(db: Db, token: string, passHash: string) {
+  return db.transaction(async (tx) => {
+    const usuarioId = await claimRecoveryToken(tx, token);
+    return usuarioId === null ? null : setPassword(tx, usuarioId, passHash);
+  });
 }

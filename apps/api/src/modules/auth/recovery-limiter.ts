@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RecoveryLimits } from '../../config';
+import { clientKey } from '../../client-key';
 import { gateFor, windowCounter, type LoginGate } from './counters';
 
 export const RECOVERY_BLOCKED_MESSAGE =
@@ -9,7 +10,8 @@ export const RECOVERY_BLOCKED_MESSAGE =
 /**
  * Counts password-recovery requests per e-mail and per client over a window, whether or not the
  * e-mail has an account (counting only real accounts would tell which ones exist). With Redis the
- * counters are shared by every server instance; without it they live in this process.
+ * counters are shared by every server instance; without it, and while Redis is down, they live in
+ * this process.
  */
 export class RecoveryLimiter {
   private readonly byEmail: RateLimiterAbstract;
@@ -27,15 +29,15 @@ export class RecoveryLimiter {
   }
 
   /** Counts one request; blocked when either count is over its limit. */
-  async consume(email: string, client: string): Promise<LoginGate> {
+  async consume(email: string, ip: string): Promise<LoginGate> {
     const results = await Promise.allSettled([
       this.byEmail.consume(email),
-      this.byClient.consume(client),
+      this.byClient.consume(clientKey(ip)),
     ]);
     const waits: number[] = [];
     for (const result of results) {
       if (result.status === 'fulfilled') continue;
-      // A store failure (Redis down) is an error, not a refusal.
+      // Redis down is handled by the counters' memory fallback; anything else is a real error.
       if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
       waits.push(result.reason.msBeforeNext);
     }

@@ -3,7 +3,6 @@ import { RECOVERY_LINK_MINUTES } from '@nexbyte/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recuperacionesPassword } from '../../db/schema';
-import { setPassword } from './password-change';
 
 /** The token travels only in the link; the database keeps its SHA-256. */
 export const hashRecoveryToken = (token: string) =>
@@ -43,20 +42,25 @@ export async function issueRecoveryToken(db: Db, usuarioId: number): Promise<str
 }
 
 /**
- * Uses a token once: marks it used and sets the password in one transaction. The guarded update
- * (unused, unexpired) lets only one of two concurrent requests through. Returns the user's row,
- * or null when the token is unknown, used, voided or expired.
+ * Marks a token used with a guarded update (unused, unexpired), so only one of two concurrent
+ * requests claims it. Returns its user, or null when it cannot be used.
  */
-export async function redeemRecoveryToken(db: Db, token: string, passHash: string) {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(recuperacionesPassword)
-      .set({ usedAt: sql`now()` })
-      .where(usable(token))
-      .returning({ usuarioId: recuperacionesPassword.usuarioId });
-    if (!claimed) return null;
-    return setPassword(tx, claimed.usuarioId, passHash);
-  });
+export async function claimRecoveryToken(db: Db, token: string): Promise<number | null> {
+  const [claimed] = await db
+    .update(recuperacionesPassword)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token))
+    .returning({ usuarioId: recuperacionesPassword.usuarioId });
+  return claimed?.usuarioId ?? null;
+}
+
+/** Voids the user's recovery links not yet used. */
+export async function voidRecoveryTokens(db: Db, usuarioId: number): Promise<void> {
+  await db
+    .delete(recuperacionesPassword)
+    .where(
+      and(eq(recuperacionesPassword.usuarioId, usuarioId), isNull(recuperacionesPassword.usedAt)),
+    );
 }
 
 /** Whether the token could be used now (unknown, used, voided and expired ones cannot). */

@@ -1,28 +1,25 @@
 import {
   buildDomainSchemas,
   errorResponseSchema,
-  MESSAGES_RECUPERAR,
+  RECOVERY_MESSAGES,
   messageResponseSchema,
-  nuevaPasswordSchema,
   RECOVERY_LINK_MINUTES,
+  buildRestablecerPasswordSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, HttpError } from '../../http-errors';
+import { hashPassword, refuseCommonPassword } from '../../passwords';
 import type { Mail } from '../mail/mailer';
-import { findUserRowByCorreo } from '../users/users.repository';
-import { hashPassword } from './passwords';
-import { RECOVERY_BLOCKED_MESSAGE, RecoveryLimiter } from './recovery-limiter';
-import {
-  findUsableRecoveryToken,
-  issueRecoveryToken,
-  redeemRecoveryToken,
-} from './recovery.repository';
+import { findUserRowByCorreo } from '../users/users.service';
+import { redeemRecoveryToken } from './password-change';
+import { RECOVERY_BLOCKED_MESSAGE } from './recovery-limiter';
+import { logSecurityEvent } from './security-log';
+import { findUsableRecoveryToken, issueRecoveryToken } from './recovery.repository';
 
 /** The shape of the tokens we issue (32 bytes in base64url); anything else is not worth a query. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function recoveryMail(to: string, nombre: string, link: string): Mail {
+function recoveryMail(to: string, nombre: string, link: string): Mail {
   return {
     to,
     subject: 'Crea una nueva contraseña para tu cuenta Nexbyte',
@@ -43,7 +40,6 @@ export function recoveryMail(to: string, nombre: string, link: string): Mail {
 
 const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { recuperar } = buildDomainSchemas(app.config.allowedEmailDomains);
-  const limiter = new RecoveryLimiter(app.config.recoveryLimits, app.redis, app.config.redisPrefix);
   const tags = ['autenticación'];
 
   app.post(
@@ -63,7 +59,7 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { correo } = request.body;
-      const gate = await limiter.consume(correo, request.ip);
+      const gate = await app.recoveryLimiter.consume(correo, request.ip);
       if (gate.blocked) {
         throw new HttpError(429, RECOVERY_BLOCKED_MESSAGE, undefined, {
           'retry-after': String(gate.retryAfterSeconds),
@@ -80,22 +76,22 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const token = await issueRecoveryToken(app.db, user.id);
         log.info({ userId: user.id }, 'enlace de recuperación de contraseña emitido');
-        return recoveryMail(user.correo, user.nombre, app.mailer.link(`/recuperar/${token}`));
+        // In the fragment: the browser never sends it, so no server or proxy log sees it.
+        return recoveryMail(user.correo, user.nombre, app.mailer.link(`/recuperar#${token}`));
       });
-      return reply.status(202).send({ message: MESSAGES_RECUPERAR.solicitado });
+      return reply.status(202).send({ message: RECOVERY_MESSAGES.requested });
     },
   );
 
   app.post(
-    '/auth/recuperar/:token',
+    '/auth/restablecer',
     {
       config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
       schema: {
         tags,
         description:
-          'Crea la nueva contraseña con el token del enlace (válido 30 minutos, una sola vez). Cierra todas las sesiones abiertas antes del cambio.',
-        params: z.object({ token: z.string().max(200) }),
-        body: nuevaPasswordSchema,
+          'Crea la nueva contraseña con el token del enlace (válido 30 minutos, una sola vez), enviado en el cuerpo: la página lo lee del fragmento de la dirección (`/recuperar#<token>`). Cierra todas las sesiones abiertas antes del cambio.',
+        body: buildRestablecerPasswordSchema(app.config.passwordPolicy),
         response: {
           200: messageResponseSchema,
           400: errorResponseSchema,
@@ -104,18 +100,19 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { token } = request.params;
-      const invalid = () => badRequest(MESSAGES_RECUPERAR.enlaceInvalido);
+      const { token } = request.body;
+      const invalid = () => badRequest(RECOVERY_MESSAGES.invalidLink);
       // Look before hashing, so a made-up token costs a query and not an argon2 hash.
       if (!TOKEN_PATTERN.test(token) || !(await findUsableRecoveryToken(app.db, token))) {
         throw invalid();
       }
+      await refuseCommonPassword(app.config.passwordPolicy, request.body.pass);
       const user = await redeemRecoveryToken(app.db, token, await hashPassword(request.body.pass));
       if (!user) throw invalid();
       // Whoever proved they own the e-mail should not stay locked out by earlier failed logins.
       await app.loginLimiter.recordSuccess(user.correo);
-      request.log.info({ userId: user.id }, 'contraseña cambiada con un enlace de recuperación');
-      return { message: MESSAGES_RECUPERAR.actualizada };
+      logSecurityEvent(request.log, 'password.restablecida', { userId: user.id });
+      return { message: RECOVERY_MESSAGES.passwordSet };
     },
   );
 };

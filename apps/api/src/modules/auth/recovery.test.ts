@@ -1,4 +1,4 @@
-import { MESSAGES_RECUPERAR, MESSAGES_REGISTRO } from '@nexbyte/shared';
+import { RECOVERY_MESSAGES, REGISTER_MESSAGES } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recuperacionesPassword, usuarios } from '../../db/schema';
@@ -10,7 +10,7 @@ import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
 import { RECOVERY_BLOCKED_MESSAGE } from './recovery-limiter';
 import { hashRecoveryToken } from './recovery.repository';
 
-const RESET_PATH = '/recuperar/';
+const RESET_PATH = '/recuperar#';
 
 describe('recuperar la contraseña', () => {
   let t: TestContext;
@@ -33,8 +33,8 @@ describe('recuperar la contraseña', () => {
   const reset = (token: string, pass = 'nueva12', pass2 = pass) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/auth/recuperar/${token}`,
-      payload: { pass, pass2 },
+      url: '/api/auth/restablecer',
+      payload: { token, pass, pass2 },
     });
   /** Asks for a link and returns the token of the newest e-mail. */
   const linkFor = async (correo: string) => {
@@ -51,7 +51,7 @@ describe('recuperar la contraseña', () => {
     const unknown = await ask('nadie.registrado@gmail.com');
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
-    expect(known.json()).toEqual({ message: MESSAGES_RECUPERAR.solicitado });
+    expect(known.json()).toEqual({ message: RECOVERY_MESSAGES.requested });
     expect(unknown.body).toBe(known.body);
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
 
@@ -92,9 +92,24 @@ describe('recuperar la contraseña', () => {
     const token = await linkFor(who.correo);
     const res = await reset(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MESSAGES_RECUPERAR.actualizada });
+    expect(res.json()).toEqual({ message: RECOVERY_MESSAGES.passwordSet });
     expect(await canLogin(who.correo, 'nueva12')).toBe(true);
     expect(await canLogin(who.correo, who.pass)).toBe(false);
+  });
+
+  it('el token va en el fragmento del enlace y en el cuerpo de la llamada, nunca en una ruta', async () => {
+    const who = await registerCustomer(t);
+    const token = await linkFor(who.correo);
+    const [mail] = (await mailsTo(t, who.correo)).slice(-1);
+    expect(mail!.texto).toContain(`/recuperar#${token}`);
+    expect(mail!.texto).not.toContain(`/recuperar/${token}`);
+    const inPath = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/recuperar/${token}`,
+      payload: { pass: 'nueva12', pass2: 'nueva12' },
+    });
+    expect(inPath.statusCode).toBe(404);
+    expect((await reset(token)).statusCode).toBe(200);
   });
 
   it('sirve una sola vez', async () => {
@@ -103,7 +118,7 @@ describe('recuperar la contraseña', () => {
     expect((await reset(token, 'primera1')).statusCode).toBe(200);
     const again = await reset(token, 'segunda2');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: MESSAGES_RECUPERAR.enlaceInvalido });
+    expect(again.json()).toEqual({ message: RECOVERY_MESSAGES.invalidLink });
     expect(await canLogin(who.correo, 'primera1')).toBe(true);
   });
 
@@ -119,7 +134,7 @@ describe('recuperar la contraseña', () => {
     await age(31);
     const late = await reset(token);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: MESSAGES_RECUPERAR.enlaceInvalido });
+    expect(late.json()).toEqual({ message: RECOVERY_MESSAGES.invalidLink });
     await age(29);
     expect((await reset(token)).statusCode).toBe(200);
   });
@@ -156,9 +171,9 @@ describe('recuperar la contraseña', () => {
     const token = await linkFor(who.correo);
     const short = await reset(token, 'abc', 'abc');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toEqual({ pass: MESSAGES_REGISTRO.pass });
+    expect(short.json().errors).toEqual({ pass: REGISTER_MESSAGES.pass });
     const mismatch = await reset(token, 'nueva12', 'otra123');
-    expect(mismatch.json().errors).toEqual({ pass2: MESSAGES_REGISTRO.pass2 });
+    expect(mismatch.json().errors).toEqual({ pass2: REGISTER_MESSAGES.pass2 });
     // The refused attempts did not use the link up.
     expect((await reset(token)).statusCode).toBe(200);
   });
@@ -170,7 +185,7 @@ describe('recuperar la contraseña', () => {
   ])('rechaza un token %s', async (_label, token) => {
     const res = await reset(token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES_RECUPERAR.enlaceInvalido });
+    expect(res.json()).toEqual({ message: RECOVERY_MESSAGES.invalidLink });
   });
 
   it('solo una de dos solicitudes simultáneas con el mismo enlace cambia la contraseña', async () => {

@@ -3,12 +3,16 @@ import {
   contactoSchema,
   errorResponseSchema,
   isHoneypotFilled,
+  LIST_LIMIT_DEFAULT,
+  listaQuerySchema,
   messageResponseSchema,
+  resolvePage,
 } from '@nexbyte/shared';
-import { desc } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactos } from '../../db/schema';
+import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { adminOnly } from '../params';
 
 export const CONTACT_RECEIVED = 'Mensaje enviado. ¡Gracias! Te responderemos a la brevedad.';
@@ -47,6 +51,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: adminOnly,
+        description: `Del más nuevo al más antiguo, ${LIST_LIMIT_DEFAULT} por página sin \`limite\`. ${PAGE_HEADERS_DESCRIPTION}`,
+        querystring: listaQuerySchema,
         response: {
           200: z.array(contactoSchema),
           401: errorResponseSchema,
@@ -54,11 +60,18 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select()
-        .from(contactos)
-        .orderBy(desc(contactos.fechaEnvio), desc(contactos.id));
+    async (request, reply) => {
+      const { pagina, limite, offset } = resolvePage(request.query);
+      const [rows, [counted]] = await Promise.all([
+        app.db
+          .select()
+          .from(contactos)
+          .orderBy(desc(contactos.fechaEnvio), desc(contactos.id))
+          .limit(limite)
+          .offset(offset),
+        app.db.select({ total: count() }).from(contactos),
+      ]);
+      sendPageHeaders(request, reply, { pagina, limite, total: counted?.total ?? 0 });
       return rows.map((r) => ({ ...r, fechaEnvio: r.fechaEnvio.toISOString() }));
     },
   );

@@ -2,7 +2,9 @@ import { errorResponseSchema } from '@nexbyte/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopback } from '../../client-key';
 import { correos } from '../../db/schema';
+import { notFound } from '../../http-errors';
 
 const OUTBOX_PAGE = 50;
 
@@ -16,9 +18,17 @@ const correoSchema = z.object({
 
 /**
  * GET /api/dev/correos: the latest e-mails of the outbox, so browser tests can follow a link.
- * Registered only with DEV_OUTBOX_API=1, which the configuration refuses in production.
+ * Registered only with DEV_OUTBOX_API=1, which the configuration refuses in production and on a
+ * HOST other than loopback. Those e-mails open accounts (a recovery link sets a password), so even
+ * then only this machine is answered: the socket's address, which X-Forwarded-For cannot change.
  */
 const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.log.warn(
+    'DEV_OUTBOX_API está activo: GET /api/dev/correos muestra los correos guardados (con sus enlaces) a quien se conecte desde esta máquina.',
+  );
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) throw notFound();
+  });
   app.get(
     '/dev/correos',
     {

@@ -89,7 +89,7 @@ describe('sin SMTP_URL: bandeja de salida', () => {
   });
   afterAll(() => t.close());
 
-  it('guarda el correo en la tabla correos y deja una línea en el log, sin el texto', async () => {
+  it('guarda el correo en la tabla correos y deja una línea en el log, sin el texto ni la dirección', async () => {
     await t.app.mailer.send(mail);
     const rows = await t.app.db.select().from(correos);
     expect(rows).toHaveLength(1);
@@ -99,10 +99,11 @@ describe('sin SMTP_URL: bandeja de salida', () => {
       texto: mail.text,
       sentAt: null,
     });
-    const logged = t.lines.map((l) => JSON.parse(l)).filter((l) => l.para === mail.to);
+    const logged = t.lines.map((l) => JSON.parse(l)).filter((l) => l.para === 'a***@gmail.com');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 30, asunto: mail.subject });
     expect(t.lines.join('')).not.toContain(mail.text);
+    expect(t.lines.join('')).not.toContain(mail.to);
   });
 
   it('no agrega el pie de baja a quien no está suscrito', async () => {
@@ -178,7 +179,8 @@ describe('con SMTP_URL', () => {
     // Unfold the headers and undo the quoted-printable soft line breaks of the body.
     const raw = smtp.messages[0]!.replace(/\n[ \t]+/g, ' ').replace(/=\n/g, '');
     const header = raw.match(/^List-Unsubscribe: <(\S+)>$/m)?.[1];
-    expect(header).toMatch(/^https:\/\/tienda\.nexbyte\.cl\/newsletter\/baja\/[\w-]{43}$/);
+    // The token rides in the fragment, which browsers never send to a server (nor to its log).
+    expect(header).toMatch(/^https:\/\/tienda\.nexbyte\.cl\/newsletter\/baja#[\w-]{43}$/);
     expect(raw).toContain(`Para darte de baja: ${header}`);
   });
 });
@@ -208,5 +210,26 @@ describe('GET /api/dev/correos', () => {
     const res = await dev.app.inject({ method: 'GET', url: `/api/dev/correos?para=${mail.to}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((m: { asunto: string }) => m.asunto)).toEqual(['Segundo', 'Primero']);
+  });
+
+  it('avisa al iniciar que está activo', () => {
+    const warned = dev.lines.map((l) => JSON.parse(l)).filter((l) => l.level === 40);
+    expect(warned.map((l) => l.msg)).toContainEqual(expect.stringMatching(/DEV_OUTBOX_API/));
+  });
+
+  it('solo responde a esta máquina: otra dirección recibe 404, aunque diga X-Forwarded-For', async () => {
+    await dev.app.mailer.send(mail);
+    const url = `/api/dev/correos?para=${mail.to}`;
+    for (const remoteAddress of ['192.168.1.20', '2001:db8::7', '::ffff:10.0.0.3']) {
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
+        const res = await dev.app.inject({ method: 'GET', url, remoteAddress, headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Recurso no encontrado.' });
+      }
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await dev.app.inject({ method: 'GET', url, remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { correos } from '../../db/schema';
-import { findActiveSubscriber } from '../newsletter/newsletter.repository';
+import { findActiveSubscriber } from '../newsletter/newsletter.service';
 
 export interface Mail {
   to: string;
@@ -18,12 +18,12 @@ export interface MailTransport {
 }
 
 /** The address of a screen of the shop, for links inside e-mails. */
-export function publicLink(publicUrl: string, path: string): string {
+function publicLink(publicUrl: string, path: string): string {
   return `${publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-export function unsubscribePath(token: string): string {
-  return `/newsletter/baja/${encodeURIComponent(token)}`;
+function unsubscribePath(token: string): string {
+  return `/newsletter/baja#${encodeURIComponent(token)}`;
 }
 
 const escapeHtml = (s: string) =>

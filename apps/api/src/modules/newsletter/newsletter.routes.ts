@@ -1,14 +1,14 @@
 import {
+  bajaNewsletterSchema,
   errorResponseSchema,
   messageResponseSchema,
-  MESSAGES_NEWSLETTER,
+  NEWSLETTER_MESSAGES,
   newsletterResumenSchema,
   newsletterSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors';
-import type { Mail } from '../mail/mailer';
 import { adminOnly } from '../params';
 import { subscribersCsv } from './subscribers-csv';
 import {
@@ -21,7 +21,7 @@ import {
 export const CSV_FILENAME = 'suscriptores-newsletter.csv';
 
 /** The mailer adds the unsubscribe link to every e-mail for a subscriber, this one included. */
-export function welcomeMail(to: string): Mail {
+function welcomeMail(to: string) {
   return {
     to,
     subject: 'Te suscribiste al newsletter de Nexbyte',
@@ -62,27 +62,31 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await subscribe(app.db, email)) {
         app.mailer.sendLater('bienvenida al newsletter', async () => welcomeMail(email));
       }
-      return { message: MESSAGES_NEWSLETTER.suscrito };
+      return { message: NEWSLETTER_MESSAGES.subscribed };
     },
   );
 
   app.post(
-    '/newsletter/baja/:token',
+    '/newsletter/baja',
     {
       config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
       schema: {
         tags,
         description:
-          'Da de baja al dueño del enlace de los correos, sin iniciar sesión. Hacerlo dos veces no es un error.',
-        params: z.object({ token: z.string().max(200) }),
-        response: { 200: messageResponseSchema, 404: errorResponseSchema },
+          'Da de baja al dueño del enlace de los correos, sin iniciar sesión, con el token del enlace en el cuerpo (la página lo lee del fragmento de la dirección, `/newsletter/baja#<token>`). Hacerlo dos veces no es un error.',
+        body: bajaNewsletterSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => {
-      if (!(await unsubscribe(app.db, request.params.token))) {
-        throw notFound(MESSAGES_NEWSLETTER.enlaceBajaInvalido);
+      if (!(await unsubscribe(app.db, request.body.token))) {
+        throw notFound(NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
       }
-      return { message: MESSAGES_NEWSLETTER.baja };
+      return { message: NEWSLETTER_MESSAGES.unsubscribed };
     },
   );
 

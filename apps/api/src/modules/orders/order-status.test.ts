@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correos } from '../../db/schema';
 import { pedidos } from '../../db/schema-orders';
 import { bearer, createTestApp, DB_KIND, type TestContext } from '../../test/test-app';
-import { SWEEP_LOCK } from './change-status';
-import { rowsOf } from './orders.repository';
+import { rowsOf } from '../../db/rows';
+import { SWEEP_LOCK } from '../checkout/order-status';
 import {
   getOrder,
   GUEST,
@@ -254,7 +254,7 @@ describe('the expiry of unpaid orders', () => {
       try {
         await other.query('begin');
         await other.query('select pg_advisory_xact_lock($1)', [SWEEP_LOCK]);
-        expect(await t.app.sweepExpiredOrders()).toEqual({ ran: false, expired: [] });
+        expect(await t.app.sweepExpiredOrders()).toEqual({ ran: false, expired: [], paid: [] });
         await other.query('commit');
       } finally {
         await other.end();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { getOrder, GUEST, postOrder, productNamed, setStock } from './orders.fixtures';
 
-// Placing orders holds stock and the e-mail opens a guest's order: both go at the pace of the
+// Placing orders holds stock and a token opens a guest's order: both go at the pace of the
 // public forms. A customer or an admin reading orders does not.
 describe('request limits of the orders module', () => {
   let t: TestContext;
@@ -22,10 +22,10 @@ describe('request limits of the orders module', () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
   });
 
-  it('limits guessing e-mails, not an admin (or a customer) reading orders', async () => {
+  it('limits guessing tokens, not an admin (or a customer) reading orders', async () => {
     const guesses = [];
     for (let i = 0; i < 4; i++) {
-      guesses.push((await getOrder(t, 'NB-000001', { email: `prueba${i}@gmail.com` })).statusCode);
+      guesses.push((await getOrder(t, 'NB-000001', { acceso: `adivinanza-${i}` })).statusCode);
     }
     expect(guesses).toEqual([404, 404, 404, 429]);
     for (let i = 0; i < 6; i++) {

@@ -1,6 +1,6 @@
 // Helpers for the orders tests: products read and stocked straight from the database, a guest's
 // valid checkout data, and the calls of the module.
-import type { Cotizacion, Pedido } from '@nexbyte/shared';
+import type { Cotizacion, PedidoCreado } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productos } from '../../db/schema';
@@ -59,10 +59,10 @@ export async function guestOrder(
   t: TestContext,
   items: object[],
   extra: object = {},
-): Promise<Pedido> {
+): Promise<PedidoCreado> {
   const res = await postOrder(t, { ...GUEST, items, ...extra });
   if (res.statusCode !== 201) throw new Error(`pedido: ${res.statusCode} ${res.body}`);
-  return res.json<Pedido>();
+  return res.json<PedidoCreado>();
 }
 
 export async function quote(t: TestContext, payload: object) {
@@ -70,16 +70,25 @@ export async function quote(t: TestContext, payload: object) {
   return { res, body: res.json<Cotizacion>() };
 }
 
+/** GET /pedidos/{numero} with a session's token, a guest order's access token, or neither. */
 export function getOrder(
   t: TestContext,
   numero: string,
-  { token, email }: { token?: string; email?: string } = {},
+  { token, acceso }: { token?: string; acceso?: string | null } = {},
 ) {
-  const query = email === undefined ? '' : `?email=${encodeURIComponent(email)}`;
   return t.app.inject({
     method: 'GET',
-    url: `/api/pedidos/${numero}${query}`,
-    headers: token ? bearer(token) : {},
+    url: `/api/pedidos/${numero}`,
+    headers: { ...(token ? bearer(token) : {}), ...(acceso ? { 'pedido-acceso': acceso } : {}) },
+  });
+}
+
+/** POST /pedidos/{numero}/enlace: a visitor asks for the link to a guest order again. */
+export function askOrderLink(t: TestContext, numero: string, correo: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/pedidos/${numero}/enlace`,
+    payload: { correo },
   });
 }
 

@@ -8,104 +8,187 @@ import {
   type Pedido,
   type PedidoResumen,
 } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productos } from '../../db/schema';
 import { pedidoEventos, pedidoItems, pedidos } from '../../db/schema-orders';
+import { cobroOf } from '../payments/payments.service';
 
 export type PedidoRow = typeof pedidos.$inferSelect;
-
-/** The first rows of a query run with db.execute, on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 // numeric(12,2) arrives as a string so that no cent is lost on the way.
 const pesos = (value: string) => Number(value);
 
-export interface ProductoActual {
+export type NewOrder = Omit<
+  typeof pedidos.$inferInsert,
+  'id' | 'numero' | 'estado' | 'expiresAt'
+> & {
+  /** Computed by the database's clock. */
+  expiresAt: SQL;
+};
+export type NewOrderLine = Omit<typeof pedidoItems.$inferInsert, 'id' | 'pedidoId'>;
+
+export interface StatusEvent {
+  de: EstadoPedido | null;
+  a: EstadoPedido;
+  usuarioId: number | null;
+  por: string;
+}
+
+/** Writes an order, its lines and its first event; answers its id and number. */
+export async function insertOrder(
+  tx: Db,
+  order: NewOrder,
+  lines: NewOrderLine[],
+  first: StatusEvent,
+): Promise<{ id: number; numero: string }> {
+  const [created] = await tx
+    .insert(pedidos)
+    .values(order)
+    .returning({ id: pedidos.id, numero: pedidos.numero });
+  await tx.insert(pedidoItems).values(lines.map((l) => ({ ...l, pedidoId: created!.id })));
+  await tx.insert(pedidoEventos).values({ ...first, pedidoId: created!.id });
+  return created!;
+}
+
+/** The order an Idempotency-Key already placed, if any. */
+export async function findByIdempotencyKey(tx: Db, scope: string, key: string) {
+  const [row] = await tx
+    .select({ id: pedidos.id, numero: pedidos.numero, requestHash: pedidos.requestHash })
+    .from(pedidos)
+    .where(and(eq(pedidos.idempotencyScope, scope), eq(pedidos.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** Locks an order's row for a status change. */
+export async function lockOrder(tx: Db, numero: string) {
+  const [row] = await tx
+    .select({ id: pedidos.id, estado: pedidos.estado })
+    .from(pedidos)
+    .where(eq(pedidos.numero, numero))
+    .for('update');
+  return row ? { id: row.id, estado: row.estado as EstadoPedido } : null;
+}
+
+/** An order's status and the figures its payment depends on. */
+export interface OrderPaymentTerms {
   id: number;
-  nombre: string;
-  precio: number;
-  stock: number;
-  activo: boolean;
-  imagen: string | null;
+  numero: string;
+  estado: EstadoPedido;
+  metodoPago: MetodoPago;
+  subtotal: number;
+  descuento: number;
+  descuentoPago: number;
+  envio: number;
+  total: number;
 }
 
-/** The products of a cart as the database holds them now, active or not. */
-export async function findProductsForCart(db: Db, ids: number[]): Promise<ProductoActual[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: productos.id,
-      nombre: productos.nombre,
-      precio: productos.precio,
-      stock: productos.stock,
-      activo: productos.activo,
-      imagen: productos.imagen,
+/** Locks an order (by number or id) to pay it, settle a payment of it, or switch its method. */
+export async function lockOrderForPayment(
+  tx: Db,
+  where: { numero: string } | { id: number },
+): Promise<OrderPaymentTerms | null> {
+  const [row] = await tx
+    .select()
+    .from(pedidos)
+    .where('id' in where ? eq(pedidos.id, where.id) : eq(pedidos.numero, where.numero))
+    .for('update');
+  if (!row) return null;
+  return {
+    id: row.id,
+    numero: row.numero,
+    estado: row.estado as EstadoPedido,
+    metodoPago: row.metodoPago as MetodoPago,
+    subtotal: pesos(row.subtotal),
+    descuento: pesos(row.descuento),
+    descuentoPago: pesos(row.descuentoPago),
+    envio: pesos(row.envio),
+    total: pesos(row.total),
+  };
+}
+
+/** Switches an unpaid order's payment method, with the discount and total that go with it. */
+export async function setPaymentTerms(
+  tx: Db,
+  id: number,
+  terms: { metodoPago: MetodoPago; descuentoPago: number; total: number },
+): Promise<void> {
+  await tx
+    .update(pedidos)
+    .set({
+      metodoPago: terms.metodoPago,
+      descuentoPago: terms.descuentoPago.toFixed(2),
+      total: terms.total.toFixed(2),
+      updatedAt: sql`now()`,
     })
-    .from(productos)
-    .where(inArray(productos.id, ids));
-  return rows.map((r) => ({ ...r, precio: pesos(r.precio) }));
+    .where(eq(pedidos.id, id));
 }
 
-export interface TakenLine {
-  productoId: number;
-  nombre: string;
-  precio: number;
-  qty: number;
+/** Up to `limit` unpaid orders past their time, without locking them (a first look). */
+export async function dueOrderIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(and(eq(pedidos.estado, 'PENDIENTE_PAGO'), lte(pedidos.expiresAt, sql`now()`)))
+    .orderBy(asc(pedidos.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
-/**
- * Takes `qty` units of a product in one guarded statement: it changes nothing unless the product
- * is active and has them, and answers the price at that moment. Null when it could not.
- */
-export async function takeStock(
-  db: Db,
-  productoId: number,
-  qty: number,
-): Promise<TakenLine | null> {
-  const [row] = await db
-    .update(productos)
-    .set({ stock: sql`${productos.stock} - ${qty}` })
-    .where(
-      and(
-        eq(productos.id, productoId),
-        eq(productos.activo, true),
-        sql`${productos.stock} >= ${qty}`,
-      ),
-    )
-    .returning({ nombre: productos.nombre, precio: productos.precio });
-  return row ? { productoId, nombre: row.nombre, precio: pesos(row.precio), qty } : null;
+/** Locks up to `limit` unpaid orders past their time, skipping rows someone else is changing. */
+export async function lockDueOrders(tx: Db, limit: number) {
+  return tx
+    .select({ id: pedidos.id, numero: pedidos.numero })
+    .from(pedidos)
+    .where(and(eq(pedidos.estado, 'PENDIENTE_PAGO'), lte(pedidos.expiresAt, sql`now()`)))
+    .orderBy(asc(pedidos.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/**
- * Gives back the units of the given orders, one product at a time in id order: every writer of
- * stock locks product rows in the same order, so two of them can never deadlock.
- */
-export async function returnStock(db: Db, pedidoIds: number[]): Promise<void> {
-  if (pedidoIds.length === 0) return;
-  const units = await db
+/** Moves orders to a status and records the move in each one's history. */
+export async function setStatus(tx: Db, ids: number[], event: StatusEvent): Promise<void> {
+  await tx
+    .update(pedidos)
+    .set({
+      estado: event.a,
+      updatedAt: sql`now()`,
+      ...(event.a === 'PAGADO' ? { pagadoAt: sql`now()` } : {}),
+    })
+    .where(inArray(pedidos.id, ids));
+  await tx.insert(pedidoEventos).values(ids.map((pedidoId) => ({ ...event, pedidoId })));
+}
+
+/** The units the given orders hold, per product. */
+export async function unitsOf(tx: Db, ids: number[]) {
+  return tx
     .select({ productoId: pedidoItems.productoId, qty: sql<number>`sum(${pedidoItems.qty})::int` })
     .from(pedidoItems)
-    .where(inArray(pedidoItems.pedidoId, pedidoIds))
-    .groupBy(pedidoItems.productoId)
-    .orderBy(asc(pedidoItems.productoId));
-  for (const { productoId, qty } of units) {
-    await db
-      .update(productos)
-      .set({ stock: sql`${productos.stock} + ${qty}` })
-      .where(eq(productos.id, productoId));
-  }
+    .where(inArray(pedidoItems.pedidoId, ids))
+    .groupBy(pedidoItems.productoId);
+}
+
+/** How many guest orders placed with this e-mail still wait for their payment. */
+export async function countUnpaidGuestOrders(tx: Db, correo: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(pedidos)
+    .where(
+      and(
+        eq(pedidos.invitado, true),
+        eq(pedidos.estado, 'PENDIENTE_PAGO'),
+        eq(pedidos.clienteCorreo, correo),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Gives an order a new access token (its hash): the link sent before no longer opens it. */
+export async function setAccessTokenHash(db: Db, id: number, hash: string): Promise<void> {
+  await db.update(pedidos).set({ tokenHash: hash }).where(eq(pedidos.id, id));
 }
 
 export async function findOrderRow(db: Db, numero: string): Promise<PedidoRow | null> {
   const [row] = await db.select().from(pedidos).where(eq(pedidos.numero, numero));
-  return row ?? null;
-}
-
-export async function findOrderRowById(db: Db, id: number): Promise<PedidoRow | null> {
-  const [row] = await db.select().from(pedidos).where(eq(pedidos.id, id));
   return row ?? null;
 }
 
@@ -121,7 +204,9 @@ export async function loadOrder(
   row: PedidoRow,
   options: OrderViewOptions,
 ): Promise<Pedido> {
-  const [items, eventos] = await Promise.all([
+  const estado = row.estado as EstadoPedido;
+  const metodoPago = row.metodoPago as MetodoPago;
+  const [items, eventos, cobro] = await Promise.all([
     db
       .select()
       .from(pedidoItems)
@@ -132,16 +217,16 @@ export async function loadOrder(
       .from(pedidoEventos)
       .where(eq(pedidoEventos.pedidoId, row.id))
       .orderBy(asc(pedidoEventos.createdAt), asc(pedidoEventos.id)),
+    cobroOf(db, { id: row.id, estado, metodoPago }),
   ]);
   const coupon = findCoupon(row.cupon);
   const total = pesos(row.total);
-  const estado = row.estado as EstadoPedido;
   return {
     numero: row.numero,
     estado,
     createdAt: row.createdAt.toISOString(),
     expiresAt: estado === 'PENDIENTE_PAGO' ? row.expiresAt.toISOString() : null,
-    invitado: row.usuarioId === null,
+    invitado: row.invitado,
     cliente: {
       nombre: row.clienteNombre,
       correo: row.clienteCorreo,
@@ -149,7 +234,8 @@ export async function loadOrder(
       telefono: row.clienteTelefono,
     },
     entrega: { region: row.region, comuna: row.comuna, direccion: row.direccion },
-    metodoPago: row.metodoPago as MetodoPago,
+    metodoPago,
+    cobro,
     cupon: coupon ? { codigo: coupon.code, label: coupon.label } : null,
     lineas: items.map((i) => {
       const precio = pesos(i.precio);
@@ -163,6 +249,7 @@ export async function loadOrder(
     }),
     subtotal: pesos(row.subtotal),
     descuento: pesos(row.descuento),
+    descuentoPago: pesos(row.descuentoPago),
     envio: pesos(row.envio),
     total,
     iva: ivaIncluded(total),
@@ -199,7 +286,7 @@ export async function listOrders(
         estado: pedidos.estado,
         createdAt: pedidos.createdAt,
         total: pedidos.total,
-        usuarioId: pedidos.usuarioId,
+        invitado: pedidos.invitado,
         nombre: pedidos.clienteNombre,
         correo: pedidos.clienteCorreo,
         // Spelled out: inside a select drizzle leaves columns unqualified, and both tables have an id.
@@ -219,7 +306,7 @@ export async function listOrders(
       createdAt: r.createdAt.toISOString(),
       total: pesos(r.total),
       unidades: r.unidades,
-      invitado: r.usuarioId === null,
+      invitado: r.invitado,
       cliente: { nombre: r.nombre, correo: r.correo },
     })),
     total: counted?.total ?? 0,

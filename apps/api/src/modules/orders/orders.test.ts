@@ -1,4 +1,4 @@
-import { ivaIncluded, shortfallMessage, type Pedido } from '@nexbyte/shared';
+import { ivaIncluded, shortfallMessage, type Pedido, type PedidoCreado } from '@nexbyte/shared';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,8 @@ describe('POST /api/pedidos/cotizacion', () => {
     expect(body.problemas.map((p) => [p.productoId, p.tipo, p.disponible, p.mensaje])).toEqual([
       [teclado.id, 'STOCK_INSUFICIENTE', 1, `De ${teclado.nombre} solo queda 1 unidad.`],
       [ssd.id, 'SIN_STOCK', 0, `${ssd.nombre} se agotó.`],
-      [inactivo.id, 'NO_DISPONIBLE', 0, `${inactivo.nombre} ya no está disponible.`],
+      // An inactive product's name is not revealed (issue 13, item 9): it reads like an unknown one.
+      [inactivo.id, 'NO_DISPONIBLE', 0, 'Un producto de tu carrito ya no está disponible.'],
       [999_999, 'NO_DISPONIBLE', 0, 'Un producto de tu carrito ya no está disponible.'],
     ]);
     expect(body.lineas.map((l) => [l.productoId, l.disponible])).toEqual([
@@ -118,9 +119,13 @@ describe('POST /api/pedidos/cotizacion', () => {
       message: 'Revisa los datos ingresados.',
       errors: { items: 'Tu carrito está vacío.' },
     });
-    const tooMany = await quote(t, { items: [{ productoId: mouse.id, qty: 100 }] });
+    const tooMany = await quote(t, { items: [{ productoId: mouse.id, qty: 11 }] });
     expect(tooMany.res.json().errors).toEqual({
-      items: 'La cantidad debe ser un número entero entre 1 y 99.',
+      items: 'Puedes llevar hasta 10 unidades de un mismo producto por pedido.',
+    });
+    const notWhole = await quote(t, { items: [{ productoId: mouse.id, qty: 1.5 }] });
+    expect(notWhole.res.json().errors).toEqual({
+      items: 'La cantidad debe ser un número entero entre 1 y 10.',
     });
   });
 });
@@ -141,10 +146,11 @@ describe('POST /api/pedidos as a guest', () => {
       total: 2,
     });
     expect(res.statusCode).toBe(201);
-    const order = res.json<Pedido>();
+    const order = res.json<PedidoCreado>();
     const subtotal = 2 * mouse.precio + teclado.precio;
     expect(order).toMatchObject({
       numero: expect.stringMatching(/^NB-\d{6}$/),
+      acceso: expect.stringMatching(/^[\w-]{43}$/),
       estado: 'PENDIENTE_PAGO',
       invitado: true,
       cliente: {
@@ -201,7 +207,7 @@ describe('POST /api/pedidos as a guest', () => {
       .update(productos)
       .set({ precio: '1.00', nombre: 'Otro nombre' })
       .where(eq(productos.id, ssd.id));
-    const again = await getOrder(t, order.numero, { email: GUEST.correo });
+    const again = await getOrder(t, order.numero, { acceso: order.acceso });
     expect(again.json<Pedido>().lineas[0]).toMatchObject({
       nombre: ssd.nombre,
       precio: ssd.precio,
@@ -225,7 +231,27 @@ describe('POST /api/pedidos as a guest', () => {
     expect(mails[0]!.asunto).toBe(`Recibimos tu pedido ${order.numero}`);
     expect(mails[0]!.texto).toContain('Número de cuenta: 00012345678');
     expect(mails[0]!.texto).toContain(`Asunto o comentario: ${order.numero}`);
-    expect(mails[0]!.texto).toContain(`/pedido/${order.numero}`);
+    expect(mails[0]!.texto).toContain(`/pedido/${order.numero}#${order.acceso}`);
+  });
+
+  it('the link of the e-mail opens the order; nothing in the database can open it', async () => {
+    const order = await guestOrder(t, [{ productoId: mouse.id, qty: 1 }], {
+      correo: 'enlace@gmail.com',
+    });
+    await t.app.mailer.settled();
+    const [mail] = await t.app.db
+      .select()
+      .from(correos)
+      .where(eq(correos.para, 'enlace@gmail.com'));
+    const token = new RegExp(`/pedido/${order.numero}#([\\w-]+)`).exec(mail!.texto)![1]!;
+    expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
+    const res = await getOrder(t, order.numero, { acceso: token });
+    expect([res.statusCode, res.json<Pedido>().numero]).toEqual([200, order.numero]);
+    const [row] = await t.app.db.select().from(pedidos).where(eq(pedidos.numero, order.numero));
+    expect(row!.invitado).toBe(true);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.tokenHash).not.toContain(token);
+    expect((await getOrder(t, order.numero, { acceso: row!.tokenHash })).statusCode).toBe(404);
   });
 
   it('asks a guest for every datum with the registration messages, and takes nothing', async () => {
@@ -298,12 +324,14 @@ describe('a shortfall', () => {
     await setStock(t.app.db, ssd.id, 30);
   });
 
-  it('counts an inactive product as not available', async () => {
+  it('counts an inactive product as not available, without naming it', async () => {
     const res = await postOrder(t, { ...GUEST, items: [{ productoId: inactivo.id, qty: 1 }] });
     expect(res.statusCode).toBe(409);
+    // Its name is no longer public; the cart knows which line it is by its id.
     expect(res.json().productos).toEqual([
-      { productoId: inactivo.id, nombre: inactivo.nombre, disponible: 0 },
+      { productoId: inactivo.id, nombre: `Producto ${inactivo.id}`, disponible: 0 },
     ]);
+    expect(res.body).not.toContain(inactivo.nombre);
   });
 
   it('refuses when the total changed since the checkout showed it, and takes nothing', async () => {
@@ -401,7 +429,8 @@ describe('POST /api/pedidos as a customer', () => {
       { token: t.clientToken },
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json<Pedido>()).toMatchObject({
+    expect(res.json<PedidoCreado>()).toMatchObject({
+      acceso: null,
       invitado: false,
       cliente: {
         nombre: 'Camila Rojas Muñoz',
@@ -425,12 +454,15 @@ describe('POST /api/pedidos as a customer', () => {
 
 describe('who may read which order', () => {
   let guestNumero: string;
+  let guestAcceso: string;
   let clientNumero: string;
   let otherToken: string;
 
   beforeAll(async () => {
     await setStock(t.app.db, mouse.id, 20);
-    guestNumero = (await guestOrder(t, [{ productoId: mouse.id, qty: 1 }])).numero;
+    ({ numero: guestNumero, acceso: guestAcceso } = (await guestOrder(t, [
+      { productoId: mouse.id, qty: 1 },
+    ])) as PedidoCreado & { acceso: string });
     const mine = await postOrder(
       t,
       { ...DELIVERY, items: [{ productoId: mouse.id, qty: 1 }] },
@@ -453,24 +485,32 @@ describe('who may read which order', () => {
     const other = await getOrder(t, clientNumero, { token: otherToken });
     expect([other.statusCode, other.json()]).toEqual([404, notFound]);
     expect((await getOrder(t, clientNumero)).statusCode).toBe(404);
-    // The customer's e-mail does not open an account's order without logging in.
-    expect((await getOrder(t, clientNumero, { email: CLIENT.correo })).statusCode).toBe(404);
   });
 
-  it('a visitor opens a guest order with its e-mail, in any case; a wrong e-mail is a 404', async () => {
-    const ok = await getOrder(t, guestNumero, { email: 'JOSEFA.Munoz@gmail.com' });
+  it('a visitor opens a guest order with its token; a wrong or missing one is the same 404', async () => {
+    const ok = await getOrder(t, guestNumero, { acceso: guestAcceso });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<Pedido>().eventos[0]!.por).toBeNull();
-    expect((await getOrder(t, guestNumero.toLowerCase(), { email: GUEST.correo })).statusCode).toBe(
+    expect((await getOrder(t, guestNumero.toLowerCase(), { acceso: guestAcceso })).statusCode).toBe(
       200,
     );
-    const wrong = await getOrder(t, guestNumero, { email: 'otra@gmail.com' });
-    expect([wrong.statusCode, wrong.json()]).toEqual([404, notFound]);
+    for (const acceso of [undefined, '', 'x', guestAcceso.slice(0, -1), `${guestAcceso}x`]) {
+      const wrong = await getOrder(t, guestNumero, { acceso });
+      expect([wrong.statusCode, wrong.json()]).toEqual([404, notFound]);
+    }
     expect((await getOrder(t, guestNumero, { token: otherToken })).statusCode).toBe(404);
+    // The number and the e-mail are no secret: they open nothing any more.
+    const byEmail = await t.app.inject({
+      method: 'GET',
+      url: `/api/pedidos/${guestNumero}?email=${encodeURIComponent(GUEST.correo)}`,
+    });
+    expect([byEmail.statusCode, byEmail.json()]).toEqual([404, notFound]);
+    // A guest order's token does not open another order.
+    expect((await getOrder(t, clientNumero, { acceso: guestAcceso })).statusCode).toBe(404);
   });
 
   it('an unknown number answers exactly like somebody else’s', async () => {
-    const res = await getOrder(t, 'NB-999999', { email: GUEST.correo });
+    const res = await getOrder(t, 'NB-999999', { acceso: guestAcceso });
     expect([res.statusCode, res.json()]).toEqual([404, notFound]);
   });
 
@@ -547,7 +587,7 @@ describe('the orders API itself', () => {
             payload: body as object,
           }),
           await postOrder(t, body as object),
-          await getOrder(t, encodeURIComponent(numero), { email: numero }),
+          await getOrder(t, encodeURIComponent(numero), { acceso: encodeURIComponent(numero) }),
         ]) {
           expect(res.statusCode, res.body).toBeLessThan(500);
           if (res.statusCode >= 400) expect(res.body).not.toMatch(LEAK);

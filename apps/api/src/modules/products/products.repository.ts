@@ -1,111 +1,106 @@
-import type { Producto, ProductosQuery } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  effectiveOrden,
+  PRODUCT_MESSAGES,
+  resolvePage,
+  SUGGESTIONS_MAX,
+  SUGGESTIONS_Q_MIN,
+  type Especificacion,
+  type Producto,
+  type ProductosQuery,
+} from '@nexbyte/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias, productos } from '../../db/schema';
-import { MAX_ID } from '../params';
+import { conflict, uniqueViolation } from '../../http-errors';
+import {
+  buildScope,
+  columns,
+  countScope,
+  fetchPage,
+  ORDER_BY,
+  scopeConditions,
+  toProducto,
+  type PlainOrder,
+} from './catalog-query';
+import { withImages } from '../images/images.service';
+import { closestPhrase, matches, resolveSearch, searchForPhrase, searchProducts } from './search';
 
-const columns = {
-  id: productos.id,
-  nombre: productos.nombre,
-  descripcion: productos.descripcion,
-  precio: productos.precio,
-  imagen: productos.imagen,
-  stock: productos.stock,
-  activo: productos.activo,
-  createdAt: productos.createdAt,
-  categoriaId: categorias.id,
-  categoriaNombre: categorias.nombre,
-};
-
-interface ProductoRow {
-  id: number;
-  nombre: string;
-  descripcion: string | null;
-  precio: string;
-  imagen: string | null;
-  stock: number;
-  activo: boolean;
-  createdAt: Date;
-  categoriaId: number;
-  categoriaNombre: string;
+export interface ProductPage {
+  items: Producto[];
+  total: number;
+  pagina: number;
+  limite: number;
 }
 
-function toProducto(row: ProductoRow): Producto {
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    descripcion: row.descripcion,
-    // numeric(12,2) arrives as a string so that no cent is lost on the way.
-    precio: Number(row.precio),
-    imagen: row.imagen,
-    stock: row.stock,
-    activo: row.activo,
-    categoria: { id: row.categoriaId, nombre: row.categoriaNombre },
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function filters(query: ProductosQuery, includeInactive: boolean): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  const estado = includeInactive ? (query.estado ?? 'todos') : 'activos';
-  if (estado !== 'todos') conditions.push(eq(productos.activo, estado === 'activos'));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(productos.nombre, pattern),
-        ilike(productos.descripcion, pattern),
-        ilike(categorias.nombre, pattern),
-      ),
-    );
-  }
-  if (query.categoria) {
-    const asId = Number(query.categoria);
-    conditions.push(
-      Number.isInteger(asId) && asId > 0 && asId <= MAX_ID
-        ? eq(categorias.id, asId)
-        : sql`lower(${categorias.nombre}) = lower(${query.categoria})`,
-    );
-  }
-  if (query.min !== undefined) conditions.push(gte(productos.precio, query.min.toFixed(2)));
-  if (query.max !== undefined) conditions.push(lte(productos.precio, query.max.toFixed(2)));
-  return and(...conditions);
-}
-
-const ORDER_BY = {
-  recientes: [desc(productos.createdAt), desc(productos.id)],
-  precio_asc: [asc(productos.precio), asc(productos.id)],
-  precio_desc: [desc(productos.precio), desc(productos.id)],
-} as const;
-
-/** The page size when only `pagina` is given. */
-const DEFAULT_PAGE_SIZE = 12;
-
+/** One page of products and the unpaged count (X-Total-Count). */
 export async function listProducts(
   db: Db,
   query: ProductosQuery,
   includeInactive: boolean,
-): Promise<{ items: Producto[]; total: number }> {
-  const where = filters(query, includeInactive);
-  const base = db
-    .select(columns)
+): Promise<ProductPage> {
+  const { pagina, limite, offset } = resolvePage(query);
+  const scope = buildScope(db, query, includeInactive);
+  const page = { limit: limite, offset };
+  const orden = effectiveOrden(query);
+
+  if (query.q) {
+    const search = await resolveSearch(db, query.q, includeInactive);
+    if (search.tsquery === null) return { items: [], total: 0, pagina, limite };
+    const found = await searchProducts(
+      db,
+      { ...search, tsquery: search.tsquery },
+      scope,
+      orden,
+      page,
+    );
+    return { ...found, pagina, limite };
+  }
+
+  // The count is asked alongside the page (on PostgreSQL, on another connection): it is cheap
+  // (productos_conteo, or a capped count) and most pages are full.
+  const counted = countScope(db, scope);
+  // Not awaited when the page is short: a failure then must not go unhandled.
+  counted.catch(() => {});
+  const items = await fetchPage(db, scopeConditions(scope), ORDER_BY[orden as PlainOrder], page);
+  // A page that is not full ends the list: its total needs no counting.
+  const total =
+    items.length < limite && (items.length > 0 || offset === 0)
+      ? offset + items.length
+      : await counted;
+  return { items, total, pagina, limite };
+}
+
+/** Search suggestions: the best few active products, and a close term when none matches. */
+export async function suggestProducts(
+  db: Db,
+  q: string,
+): Promise<{ productos: Producto[]; quisisteDecir: string | null }> {
+  const none = { productos: [], quisisteDecir: null };
+  if (q.trim().length < SUGGESTIONS_Q_MIN) return none;
+  const scope = { activo: true, categoria: null, categoriaConteo: null, filters: [] };
+  const search = await resolveSearch(db, q, false);
+  if (search.tsquery !== null) {
+    const { items } = await searchProducts(
+      db,
+      { ...search, tsquery: search.tsquery },
+      scope,
+      'relevancia',
+      { limit: SUGGESTIONS_MAX, offset: 0 },
+    );
+    if (items.length > 0) return { productos: items, quisisteDecir: null };
+  }
+  const phrase = closestPhrase(search);
+  if (phrase === null) return none;
+  // Offer only a term that finds something: the link would otherwise lead to an empty list.
+  const alternative = searchForPhrase(phrase);
+  const [hit] = await db
+    .select({ id: productos.id })
     .from(productos)
-    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-    .where(where)
-    .orderBy(...ORDER_BY[query.orden]);
-  const limit = query.limite ?? (query.pagina ? DEFAULT_PAGE_SIZE : undefined);
-  const rows = limit
-    ? await base.limit(limit).offset(((query.pagina ?? 1) - 1) * limit)
-    : await base;
-  if (!limit) return { items: rows.map(toProducto), total: rows.length };
-  const [counted] = await db
-    .select({ total: count() })
-    .from(productos)
-    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-    .where(where);
-  return { items: rows.map(toProducto), total: counted?.total ?? 0 };
+    .where(
+      and(eq(productos.activo, true), matches({ ...alternative, tsquery: alternative.tsquery! })),
+    )
+    .limit(1);
+  return hit ? { productos: [], quisisteDecir: phrase } : none;
 }
 
 export async function findProduct(db: Db, id: number): Promise<Producto | null> {
@@ -114,7 +109,9 @@ export async function findProduct(db: Db, id: number): Promise<Producto | null> 
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .where(eq(productos.id, id));
-  return row ? toProducto(row) : null;
+  if (!row) return null;
+  const [product] = await withImages(db, [toProducto(row)]);
+  return product!;
 }
 
 export interface ProductValues {
@@ -124,21 +121,43 @@ export interface ProductValues {
   stock: number;
   imagen: string | null;
   categoriaId: number;
+  marca: string | null;
+  /** Upper case; empty: the database gives NB-{id} (migration 0008's trigger). */
+  sku: string;
+  especificaciones: Especificacion[];
 }
 
 const toRow = (v: ProductValues) => ({ ...v, precio: v.precio.toFixed(2) });
 
+/** Another product holds the SKU: a 409 the form shows beside the SKU field. */
+export const skuTaken = () =>
+  conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
+
+/** Runs a write, turning the SKU's unique violation into skuTaken(). */
+async function guardSku<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueViolation(err) === 'productos_sku_unique') throw skuTaken();
+    throw err;
+  }
+}
+
 export async function insertProduct(db: Db, values: ProductValues): Promise<number> {
-  const [row] = await db.insert(productos).values(toRow(values)).returning({ id: productos.id });
+  const [row] = await guardSku(() =>
+    db.insert(productos).values(toRow(values)).returning({ id: productos.id }),
+  );
   return row!.id;
 }
 
 export async function updateProduct(db: Db, id: number, values: ProductValues): Promise<boolean> {
-  const rows = await db
-    .update(productos)
-    .set(toRow(values))
-    .where(eq(productos.id, id))
-    .returning({ id: productos.id });
+  const rows = await guardSku(() =>
+    db
+      .update(productos)
+      .set(toRow(values))
+      .where(eq(productos.id, id))
+      .returning({ id: productos.id }),
+  );
   return rows.length > 0;
 }
 
@@ -149,4 +168,96 @@ export async function setProductActive(db: Db, id: number, activo: boolean): Pro
     .where(eq(productos.id, id))
     .returning({ id: productos.id });
   return rows.length > 0;
+}
+
+// numeric(12,2) arrives as a string so that no cent is lost on the way.
+const pesos = (value: string) => Number(value);
+
+/** Products by id as the database holds them now, active or not. */
+export async function findProductsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: productos.id,
+      nombre: productos.nombre,
+      precio: productos.precio,
+      stock: productos.stock,
+      activo: productos.activo,
+      imagen: productos.imagen,
+    })
+    .from(productos)
+    .where(inArray(productos.id, ids));
+  return rows.map((r) => ({ ...r, precio: pesos(r.precio) }));
+}
+
+/**
+ * Takes `qty` units in one guarded statement: nothing changes unless the product is active and has
+ * them. Answers the name and price at that moment, or null when it could not.
+ */
+export async function decrementStock(db: Db, id: number, qty: number) {
+  const [row] = await db
+    .update(productos)
+    .set({ stock: sql`${productos.stock} - ${qty}` })
+    .where(and(eq(productos.id, id), eq(productos.activo, true), sql`${productos.stock} >= ${qty}`))
+    .returning({ nombre: productos.nombre, precio: productos.precio });
+  return row ? { nombre: row.nombre, precio: pesos(row.precio) } : null;
+}
+
+export async function incrementStock(db: Db, id: number, qty: number): Promise<void> {
+  await db
+    .update(productos)
+    .set({ stock: sql`${productos.stock} + ${qty}` })
+    .where(eq(productos.id, id));
+}
+
+/** A product a shopper can open, and when its page last changed. */
+export interface PublishedProduct {
+  id: number;
+  lastmod: Date;
+}
+
+// Active products are only ever in active categories (a category with any cannot be deactivated),
+// yet the page must never list one whose category is hidden, whatever wrote the rows.
+const published = and(eq(productos.activo, true), eq(categorias.activo, true));
+
+/**
+ * The list cut by id into stretches of `size`: for each, when any product in its range of ids
+ * last changed, on sale or not, so a product taken off sale dates the stretch it left. As many
+ * entries as stretches; none when nothing is on sale.
+ */
+export async function publishedStretches(db: Db, size: number): Promise<Date[]> {
+  const result = await db.execute(sql`
+    with numbered as (
+      select ${productos.id} as id,
+        (row_number() over (order by ${productos.id}) - 1) / ${size} as stretch
+      from ${productos} join ${categorias} on ${categorias.id} = ${productos.categoriaId}
+      where ${published}
+    ), ranges as (
+      select stretch, min(id) as first, lead(min(id)) over (order by stretch) as next
+      from numbered group by stretch
+    )
+    select extract(epoch from (
+      select max(q.updated_at) from productos q
+      where (r.stretch = 0 or q.id >= r.first) and (r.next is null or q.id < r.next)
+    ))::float8 as lastmod
+    from ranges r order by r.stretch`);
+  return (result as unknown as { rows: { lastmod: number }[] }).rows.map(
+    (row) => new Date(row.lastmod * 1000),
+  );
+}
+
+/** One stretch of them by id, so every page of a long list is read the same way. */
+export async function listPublishedProducts(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<PublishedProduct[]> {
+  return db
+    .select({ id: productos.id, lastmod: productos.updatedAt })
+    .from(productos)
+    .innerJoin(categorias, eq(categorias.id, productos.categoriaId))
+    .where(published)
+    .orderBy(productos.id)
+    .offset(offset)
+    .limit(limit);
 }

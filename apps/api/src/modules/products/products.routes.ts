@@ -1,32 +1,58 @@
 import {
   errorResponseSchema,
+  FACET_BRANDS_MAX,
+  facetasSchema,
+  isStaffRole,
+  LIST_LIMIT_DEFAULT,
   productoInputSchema,
   productoSchema,
   productosQuerySchema,
+  SUGGESTIONS_MAX,
+  SUGGESTIONS_Q_MIN,
+  sugerenciasQuerySchema,
+  sugerenciasSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../http-errors';
-import { adminOnly, idParams } from '../params';
-import { categoryExists } from '../categories/categories.repository';
+import { badRequest, conflict, notFound } from '../../http-errors';
+import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
+import { idParams, staffOnly } from '../params';
+import { categoryActive } from '../categories/categories.service';
+import { productFacets } from './facets';
 import {
   findProduct,
   insertProduct,
   listProducts,
   setProductActive,
+  suggestProducts,
   updateProduct,
   type ProductValues,
 } from './products.repository';
 
-export const PRODUCT_NOT_FOUND = 'Producto no encontrado.';
-export const UNKNOWN_CATEGORY = 'La categoría seleccionada no existe.';
+const PRODUCT_NOT_FOUND = 'Producto no encontrado.';
+const UNKNOWN_CATEGORY = 'La categoría seleccionada no existe.';
 
 type ProductoBody = z.output<typeof productoInputSchema>;
 
-async function toValues(db: Db, body: ProductoBody): Promise<ProductValues> {
-  if (!(await categoryExists(db, body.categoria.id))) {
-    throw badRequest(UNKNOWN_CATEGORY, { categoria: UNKNOWN_CATEGORY });
+const INACTIVE_CATEGORY = 'La categoría seleccionada está desactivada. Actívala o elige otra.';
+const ACTIVATE_CATEGORY_FIRST =
+  'La categoría de este producto está desactivada. Actívala primero en Categorías.';
+
+/**
+ * A product goes into an existing, active category. One already in a deactivated category may
+ * still be edited while it stays there (it is inactive too: a category with active products
+ * cannot be deactivated).
+ */
+async function toValues(
+  db: Db,
+  body: ProductoBody,
+  currentCategoryId?: number,
+): Promise<ProductValues> {
+  const active = await categoryActive(db, body.categoria.id);
+  if (active === null) throw badRequest(UNKNOWN_CATEGORY, { categoria: UNKNOWN_CATEGORY });
+  if (!active && body.categoria.id !== currentCategoryId) {
+    throw badRequest(INACTIVE_CATEGORY, { categoria: INACTIVE_CATEGORY });
   }
   return {
     nombre: body.nombre,
@@ -35,6 +61,9 @@ async function toValues(db: Db, body: ProductoBody): Promise<ProductValues> {
     stock: body.stock,
     imagen: body.imagen ?? null,
     categoriaId: body.categoria.id,
+    marca: body.marca ?? null,
+    sku: body.sku ?? '',
+    especificaciones: body.especificaciones ?? [],
   };
 }
 
@@ -44,32 +73,65 @@ const adminErrors = {
   403: errorResponseSchema,
 };
 
+/** Saving a product: another one may hold the SKU. */
+const saveErrors = { ...adminErrors, 409: errorResponseSchema };
+
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['productos'];
-  const isAdmin = async (request: Parameters<typeof app.currentUser>[0]) =>
-    (await app.currentUser(request))?.role === 'ADMIN';
+  /** ADMIN and VENDOR run the catalogue, so they also see inactive products (decision 018). */
+  const isStaffUser = async (request: Parameters<typeof app.currentUser>[0]) =>
+    isStaffRole((await app.currentUser(request))?.role);
 
   app.get(
     '/productos',
     {
+      config: { catalogCache: true },
       schema: {
         tags,
-        description:
-          'Productos activos; con un token ADMIN, todos (o solo los activos o inactivos con `estado`). El total sin paginar va en la cabecera X-Total-Count.',
+        description: `Productos activos; con un token ADMIN o VENDOR, todos (o solo los activos o inactivos con \`estado\`). \`q\` busca sin importar mayúsculas, tildes ni ñ, tolera errores de tipeo y ordena por relevancia salvo otro \`orden\`. Sin \`limite\`, ${LIST_LIMIT_DEFAULT} por página. ${PAGE_HEADERS_DESCRIPTION}`,
         querystring: productosQuerySchema,
         response: { 200: z.array(productoSchema) },
       },
     },
     async (request, reply) => {
-      const { items, total } = await listProducts(app.db, request.query, await isAdmin(request));
-      reply.header('x-total-count', String(total));
-      return items;
+      const page = await listProducts(app.db, request.query, await isStaffUser(request));
+      sendPageHeaders(request, reply, page);
+      return page.items;
     },
+  );
+
+  app.get(
+    '/productos/facetas',
+    {
+      config: { catalogCache: true },
+      schema: {
+        tags,
+        description: `Con los mismos filtros que la lista, cuántos productos activos deja cada categoría, cada marca (hasta ${FACET_BRANDS_MAX}) y los valores más comunes de las especificaciones que comparten al menos dos productos. Cada faceta se cuenta sin su propio filtro, para que sus otras opciones sigan a la vista. \`marca\` admite varias separadas por comas; \`espec\` es \`nombre:valor\`, repetido o separado por comas.`,
+        querystring: productosQuerySchema,
+        response: { 200: facetasSchema },
+      },
+    },
+    async (request) => productFacets(app.db, request.query),
+  );
+
+  app.get(
+    '/productos/sugerencias',
+    {
+      config: { catalogCache: true },
+      schema: {
+        tags,
+        description: `Hasta ${SUGGESTIONS_MAX} productos activos para lo que se va escribiendo; si ninguno coincide y el catálogo tiene un término parecido, \`quisisteDecir\`. Con menos de ${SUGGESTIONS_Q_MIN} caracteres, nada.`,
+        querystring: sugerenciasQuerySchema,
+        response: { 200: sugerenciasSchema },
+      },
+    },
+    async (request) => suggestProducts(app.db, request.query.q),
   );
 
   app.get(
     '/productos/:id',
     {
+      config: { catalogCache: true },
       schema: {
         tags,
         params: idParams,
@@ -78,7 +140,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const product = await findProduct(app.db, request.params.id);
-      if (!product || (!product.activo && !(await isAdmin(request))))
+      if (!product || (!product.activo && !(await isStaffUser(request))))
         throw notFound(PRODUCT_NOT_FOUND);
       return product;
     },
@@ -87,12 +149,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/productos',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireStaff,
       schema: {
         tags,
-        security: adminOnly,
+        security: staffOnly,
         body: productoInputSchema,
-        response: { 201: productoSchema, ...adminErrors },
+        response: { 201: productoSchema, ...saveErrors },
       },
     },
     async (request, reply) => {
@@ -104,17 +166,19 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/productos/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireStaff,
       schema: {
         tags,
-        security: adminOnly,
+        security: staffOnly,
         params: idParams,
         body: productoInputSchema,
-        response: { 200: productoSchema, 404: errorResponseSchema, ...adminErrors },
+        response: { 200: productoSchema, 404: errorResponseSchema, ...saveErrors },
       },
     },
     async (request) => {
-      const values = await toValues(app.db, request.body);
+      const current = await findProduct(app.db, request.params.id);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      const values = await toValues(app.db, request.body, current.categoria.id);
       if (!(await updateProduct(app.db, request.params.id, values)))
         throw notFound(PRODUCT_NOT_FOUND);
       return (await findProduct(app.db, request.params.id))!;
@@ -123,6 +187,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Deactivation and its undo answer the product as it is afterwards. */
   const setActive = (activo: boolean) => async (request: { params: { id: number } }) => {
+    if (activo) {
+      const product = await findProduct(app.db, request.params.id);
+      if (product && (await categoryActive(app.db, product.categoria.id)) === false)
+        throw conflict(ACTIVATE_CATEGORY_FIRST);
+    }
     if (!(await setProductActive(app.db, request.params.id, activo))) {
       throw notFound(PRODUCT_NOT_FOUND);
     }
@@ -132,10 +201,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/productos/:id/desactivar',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireStaff,
       schema: {
         tags,
-        security: adminOnly,
+        security: staffOnly,
         description: 'La tienda deja de listar y mostrar el producto; el admin lo sigue viendo.',
         params: idParams,
         response: { 200: productoSchema, 404: errorResponseSchema, ...adminErrors },
@@ -147,13 +216,19 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/productos/:id/activar',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireStaff,
       schema: {
         tags,
-        security: adminOnly,
-        description: 'Vuelve a poner a la venta un producto desactivado.',
+        security: staffOnly,
+        description:
+          'Vuelve a poner a la venta un producto desactivado; si su categoría está desactivada, 409.',
         params: idParams,
-        response: { 200: productoSchema, 404: errorResponseSchema, ...adminErrors },
+        response: {
+          200: productoSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          ...adminErrors,
+        },
       },
     },
     setActive(true),

@@ -36,6 +36,14 @@ describe('GET /api/productos', () => {
       stock: 35,
       activo: true,
       categoria: { id: expect.any(Number), nombre: 'Periféricos' },
+      marca: 'Logitech',
+      sku: 'LOG-G203',
+      especificaciones: [
+        { nombre: 'Conexión', valor: 'USB' },
+        { nombre: 'DPI', valor: '8.000' },
+        { nombre: 'Iluminación', valor: 'RGB' },
+      ],
+      imagenes: expect.any(Array),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
@@ -245,7 +253,8 @@ describe('admin product changes', () => {
   it.each([
     [{ nombre: '' }, 'nombre', 'El nombre es requerido.'],
     [{ precio: undefined }, 'precio', 'El precio es requerido.'],
-    [{ precio: '1000' }, 'precio', 'El precio es requerido.'],
+    // Numbers written as text are read (issue 13); text that is no number says so.
+    [{ precio: 'mil' }, 'precio', 'El precio debe ser un número.'],
     [{ precio: -1 }, 'precio', 'El precio no puede ser negativo.'],
     [{ precio: 10.123 }, 'precio', 'El precio admite como máximo 2 decimales.'],
     [{ stock: undefined }, 'stock', 'El stock es requerido.'],

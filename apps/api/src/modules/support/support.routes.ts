@@ -2,15 +2,19 @@ import {
   buildDomainSchemas,
   errorResponseSchema,
   isHoneypotFilled,
+  LIST_LIMIT_DEFAULT,
+  listaQuerySchema,
   messageResponseSchema,
+  resolvePage,
   solicitudSoporteSchema,
   type Equipo,
   type Prioridad,
 } from '@nexbyte/shared';
-import { desc } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { solicitudesSoporte } from '../../db/schema';
+import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { adminOnly } from '../params';
 
 export const SUPPORT_RECEIVED = 'Solicitud enviada. Te contactaremos con una cotización estimada.';
@@ -53,6 +57,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: adminOnly,
+        description: `De la más nueva a la más antigua, ${LIST_LIMIT_DEFAULT} por página sin \`limite\`. ${PAGE_HEADERS_DESCRIPTION}`,
+        querystring: listaQuerySchema,
         response: {
           200: z.array(solicitudSoporteSchema),
           401: errorResponseSchema,
@@ -60,11 +66,18 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select()
-        .from(solicitudesSoporte)
-        .orderBy(desc(solicitudesSoporte.fechaCreacion), desc(solicitudesSoporte.id));
+    async (request, reply) => {
+      const { pagina, limite, offset } = resolvePage(request.query);
+      const [rows, [counted]] = await Promise.all([
+        app.db
+          .select()
+          .from(solicitudesSoporte)
+          .orderBy(desc(solicitudesSoporte.fechaCreacion), desc(solicitudesSoporte.id))
+          .limit(limite)
+          .offset(offset),
+        app.db.select({ total: count() }).from(solicitudesSoporte),
+      ]);
+      sendPageHeaders(request, reply, { pagina, limite, total: counted?.total ?? 0 });
       return rows.map((r) => ({
         ...r,
         equipo: r.equipo as Equipo,

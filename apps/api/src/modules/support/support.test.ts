@@ -68,7 +68,8 @@ describe('support requests', () => {
       'emailCliente',
       'Solo se permiten correos @duoc.cl, @profesor.duoc.cl o @gmail.com',
     ],
-    [{ telefonoCliente: '+56944445555' }, 'telefonoCliente', 'Formato: 9 XXXX XXXX'],
+    // '+56944445555' is now read as '9 4444 5555' (issue 13); a foreign number is still refused.
+    [{ telefonoCliente: '+54 9 4444 5555' }, 'telefonoCliente', 'Formato: 9 XXXX XXXX'],
     [{ region: '' }, 'region', 'Selecciona región.'],
     [{ comuna: '' }, 'comuna', 'Selecciona comuna.'],
     [{ comuna: 'Santiago' }, 'comuna', 'Selecciona comuna.'],

@@ -1,13 +1,13 @@
-import type { Role, Usuario } from '@nexbyte/shared';
-import { asc, eq, or } from 'drizzle-orm';
+import type { Cuenta, Role, Usuario } from '@nexbyte/shared';
+import { asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usuarios } from '../../db/schema';
 import { conflict, uniqueViolation } from '../../http-errors';
 
 type UsuarioRow = typeof usuarios.$inferSelect;
 
-export const DUPLICATE_CORREO = 'El correo ya está registrado.';
-export const DUPLICATE_RUN = 'El RUN ya está registrado.';
+const DUPLICATE_CORREO = 'El correo ya está registrado.';
+const DUPLICATE_RUN = 'El RUN ya está registrado.';
 
 /** The public face of a user: never the password hash. */
 export function toUsuario(row: UsuarioRow): Usuario {
@@ -26,7 +26,7 @@ export function toUsuario(row: UsuarioRow): Usuario {
 }
 
 export async function findUserById(db: Db, id: number): Promise<Usuario | null> {
-  const [row] = await db.select().from(usuarios).where(eq(usuarios.id, id));
+  const row = await findUserRowById(db, id);
   return row ? toUsuario(row) : null;
 }
 
@@ -35,9 +35,16 @@ export async function findUserRowByCorreo(db: Db, correo: string): Promise<Usuar
   return row ?? null;
 }
 
-export async function listUsers(db: Db): Promise<Usuario[]> {
-  const rows = await db.select().from(usuarios).orderBy(asc(usuarios.id));
-  return rows.map(toUsuario);
+/** One page of users by id, and how many there are. */
+export async function listUsers(
+  db: Db,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ items: Usuario[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(usuarios).orderBy(asc(usuarios.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(usuarios),
+  ]);
+  return { items: rows.map(toUsuario), total: counted?.total ?? 0 };
 }
 
 export type NewUser = Omit<Usuario, 'id'> & { passHash: string };
@@ -79,5 +86,46 @@ export async function updateUser(
 
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(usuarios).where(eq(usuarios.id, id)).returning({ id: usuarios.id });
+  return rows.length > 0;
+}
+
+export async function findUserRowById(db: Db, id: number): Promise<UsuarioRow | null> {
+  const [row] = await db.select().from(usuarios).where(eq(usuarios.id, id));
+  return row ?? null;
+}
+
+/** Saves what customers may change about themselves: never RUN, e-mail, role or password. */
+export async function updateProfile(db: Db, id: number, changes: Cuenta): Promise<Usuario | null> {
+  const [row] = await db
+    .update(usuarios)
+    .set({ ...changes, telefono: changes.telefono ?? null })
+    .where(eq(usuarios.id, id))
+    .returning();
+  return row ? toUsuario(row) : null;
+}
+
+/**
+ * Sets a user's password hash and raises the session version, so every token issued before stops
+ * working. Returns the updated row, or null when the user no longer exists.
+ */
+export async function setPasswordHash(db: Db, id: number, passHash: string) {
+  const [row] = await db
+    .update(usuarios)
+    .set({ passHash, sesionVersion: sql`${usuarios.sesionVersion} + 1` })
+    .where(eq(usuarios.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Ends every session of the user: raising the session version refuses every token issued before.
+ * Returns false when the user does not exist.
+ */
+export async function endSessions(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(usuarios)
+    .set({ sesionVersion: sql`${usuarios.sesionVersion} + 1` })
+    .where(eq(usuarios.id, id))
+    .returning({ id: usuarios.id });
   return rows.length > 0;
 }

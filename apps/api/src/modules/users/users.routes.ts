@@ -1,15 +1,27 @@
 import {
   adminUsuarioUpdateSchema,
-  buildDomainSchemas,
+  buildAdminUsuarioCreateSchema,
   errorResponseSchema,
+  LIST_LIMIT_DEFAULT,
+  listaQuerySchema,
+  resolvePage,
   usuarioSchema,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../http-errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, refuseCommonPassword } from '../../passwords';
+import { logSecurityEvent } from '../auth/security-log';
+import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { adminOnly, idParams } from '../params';
-import { deleteUser, findUserById, insertUser, listUsers, updateUser } from './users.repository';
+import {
+  deleteUser,
+  endSessions,
+  findUserById,
+  insertUser,
+  listUsers,
+  updateUser,
+} from './users.repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado.';
 export const SELF_DELETE = 'No puedes eliminar tu propia cuenta.';
@@ -21,7 +33,8 @@ const errorResponses = {
 };
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { adminUsuarioCreate } = buildDomainSchemas(app.config.allowedEmailDomains);
+  const { allowedEmailDomains, passwordPolicy } = app.config;
+  const adminUsuarioCreate = buildAdminUsuarioCreateSchema(allowedEmailDomains, passwordPolicy);
   const tags = ['usuarios'];
 
   app.get(
@@ -31,10 +44,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: adminOnly,
+        description: `Usuarios por id, ${LIST_LIMIT_DEFAULT} por página sin \`limite\`. ${PAGE_HEADERS_DESCRIPTION}`,
+        querystring: listaQuerySchema,
         response: { 200: z.array(usuarioSchema), ...errorResponses },
       },
     },
-    async () => listUsers(app.db),
+    async (request, reply) => {
+      const { pagina, limite, offset } = resolvePage(request.query);
+      const { items, total } = await listUsers(app.db, { limit: limite, offset });
+      sendPageHeaders(request, reply, { pagina, limite, total });
+      return items;
+    },
   );
 
   app.get(
@@ -68,6 +88,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pass, ...data } = request.body;
+      await refuseCommonPassword(passwordPolicy, pass);
       const user = await insertUser(app.db, {
         ...data,
         telefono: data.telefono ?? null,
@@ -96,6 +117,29 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) throw notFound(USER_NOT_FOUND);
       return user;
+    },
+  );
+
+  app.post(
+    '/usuarios/:id/cerrar-sesiones',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        security: adminOnly,
+        description:
+          'Cierra todas las sesiones abiertas del usuario: sus tokens dejan de valer y debe volver a iniciar sesión.',
+        params: idParams,
+        response: { 204: z.null(), 404: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await endSessions(app.db, request.params.id))) throw notFound(USER_NOT_FOUND);
+      logSecurityEvent(request.log, 'sesiones.cerradas', {
+        userId: request.params.id,
+        ...(request.user ? { porUserId: request.user.id } : {}),
+      });
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Usuario } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createTestApp, type TestContext } from '../../test/test-app';
+import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { SELF_DELETE } from './users.routes';
 
 let t: TestContext;
@@ -154,5 +154,22 @@ describe('admin users', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: SELF_DELETE });
     expect((await call('GET', `/api/usuarios/${admin!.id}`)).statusCode).toBe(200);
+  });
+
+  it('ends every session of a user: their tokens get 401, and a new login works', async () => {
+    const [first, second] = [await t.login(CLIENT), await t.login(CLIENT)];
+    const cuenta = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/cuenta', headers: bearer(token) });
+    const { id } = (await cuenta(first)).json<Usuario>();
+
+    const res = await call('POST', `/api/usuarios/${id}/cerrar-sesiones`);
+    expect(res.statusCode).toBe(204);
+    expect((await cuenta(first)).statusCode).toBe(401);
+    expect((await cuenta(second)).statusCode).toBe(401);
+    expect((await cuenta(await t.login(CLIENT))).statusCode).toBe(200);
+
+    const missing = await call('POST', '/api/usuarios/99999/cerrar-sesiones');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Usuario no encontrado.' });
   });
 });

@@ -5,10 +5,13 @@ import {
   quoteProblemMessage,
   type Cotizacion,
   type LineaPedidoInput,
+  type MetodoPago,
   type ProblemaCotizacionItem,
+  type QuoteProblemFacts,
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
-import { findProductsForCart, type ProductoActual } from './orders.repository';
+import { productsForCart, type ProductForCart } from '../products/inventory';
+import { withPaymentDiscount } from './payment-terms';
 
 const UNKNOWN_PRODUCT = 'Un producto de tu carrito';
 
@@ -16,63 +19,55 @@ const UNKNOWN_PRODUCT = 'Un producto de tu carrito';
 const priceChanged = (seen: number | undefined, now: number) =>
   seen !== undefined && Math.abs(seen - now) >= 0.005;
 
+/** What changed for a cart line since it went into the cart, the gravest first; null if nothing. */
 function problemFor(
   item: LineaPedidoInput,
-  product: ProductoActual | undefined,
+  product: ProductForCart | undefined,
 ): ProblemaCotizacionItem | null {
-  const base = { productoId: item.productoId, precioAnterior: null, precioActual: null };
-  if (!product || !product.activo) {
-    const nombre = product?.nombre ?? UNKNOWN_PRODUCT;
-    return {
-      ...base,
-      tipo: 'NO_DISPONIBLE',
-      disponible: 0,
-      mensaje: quoteProblemMessage({ tipo: 'NO_DISPONIBLE', nombre }),
-    };
-  }
-  const { nombre, stock } = product;
-  if (stock <= 0) {
-    return {
-      ...base,
-      tipo: 'SIN_STOCK',
-      disponible: 0,
-      mensaje: quoteProblemMessage({ tipo: 'SIN_STOCK', nombre }),
-    };
-  }
-  if (stock < item.qty) {
-    return {
-      ...base,
-      tipo: 'STOCK_INSUFICIENTE',
-      disponible: stock,
-      mensaje: quoteProblemMessage({ tipo: 'STOCK_INSUFICIENTE', nombre, disponible: stock }),
-    };
-  }
-  if (priceChanged(item.precio, product.precio)) {
-    const facts = { precioAnterior: item.precio ?? null, precioActual: product.precio };
-    return {
-      ...base,
-      ...facts,
-      tipo: 'PRECIO_CAMBIO',
-      disponible: stock,
-      mensaje: quoteProblemMessage({ tipo: 'PRECIO_CAMBIO', nombre, ...facts }),
-    };
-  }
-  return null;
+  const stock = product?.stock ?? 0;
+  const facts: Omit<QuoteProblemFacts, 'nombre'> | null =
+    !product || !product.activo
+      ? { tipo: 'NO_DISPONIBLE', disponible: 0 }
+      : stock <= 0
+        ? { tipo: 'SIN_STOCK', disponible: 0 }
+        : stock < item.qty
+          ? { tipo: 'STOCK_INSUFICIENTE', disponible: stock }
+          : priceChanged(item.precio, product.precio)
+            ? {
+                tipo: 'PRECIO_CAMBIO',
+                disponible: stock,
+                precioAnterior: item.precio ?? null,
+                precioActual: product.precio,
+              }
+            : null;
+  if (!facts) return null;
+  // An inactive product's name is not the public's to learn (a quote accepts any id).
+  const nombre = product?.activo ? product.nombre : UNKNOWN_PRODUCT;
+  return {
+    productoId: item.productoId,
+    precioAnterior: null,
+    precioActual: null,
+    disponible: 0,
+    ...facts,
+    mensaje: quoteProblemMessage({ ...facts, nombre }),
+  };
 }
 
 /**
  * What the cart costs now, from the database: current prices and stock, the coupon and shipping
- * with the shared arithmetic, and what changed since each product went into the cart. Lines of
- * inactive or unknown products are left out of the totals.
+ * with the shared arithmetic, the payment method's discount (the transfer's, `percent`), and what
+ * changed since each product went into the cart. Lines of inactive or unknown products are left
+ * out of the totals.
  */
 export async function quoteCart(
   db: Db,
   items: LineaPedidoInput[],
   cupon: string | null | undefined,
+  payment: { metodo: MetodoPago | undefined; percent: number },
 ): Promise<Cotizacion> {
   const products = new Map(
     (
-      await findProductsForCart(
+      await productsForCart(
         db,
         items.map((i) => i.productoId),
       )
@@ -97,14 +92,18 @@ export async function quoteCart(
       subtotal: Math.round(product.precio * item.qty * 100) / 100,
     });
   }
-  const totals = orderTotals(
-    lineas.map((l) => ({
-      productoId: l.productoId,
-      nombre: l.nombre,
-      precio: l.precio,
-      qty: l.qty,
-    })),
-    coupon,
+  const totals = withPaymentDiscount(
+    orderTotals(
+      lineas.map((l) => ({
+        productoId: l.productoId,
+        nombre: l.nombre,
+        precio: l.precio,
+        qty: l.qty,
+      })),
+      coupon,
+    ),
+    payment.metodo,
+    payment.percent,
   );
   return {
     lineas,
@@ -113,6 +112,7 @@ export async function quoteCart(
     cuponInvalido: normalizeCouponCode(cupon) !== '' && coupon === null,
     subtotal: totals.subtotal,
     descuento: totals.discount,
+    descuentoPago: totals.paymentDiscount,
     envio: totals.shipping,
     total: totals.total,
     iva: totals.iva,

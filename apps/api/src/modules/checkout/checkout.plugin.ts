@@ -1,0 +1,144 @@
+import { buildDomainSchemas, type EstadoPedido, type MetodoPago } from '@nexbyte/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  changeOrderStatus,
+  sweepExpiredOrders,
+  type Actor,
+  type Moved,
+  type StatusChange,
+  type SweepResult,
+} from './order-status';
+import type { PaymentStart } from '../payments/provider';
+import { abortReturn, retryPayment, settleAttempt, type Settled } from './payment-flow';
+import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
+import { runSteps, type Step } from './workflow';
+
+export interface PlacedOrder {
+  id: number;
+  numero: string;
+  /** True when the Idempotency-Key had already placed this order: nothing new was bought. */
+  replayed: boolean;
+  /** A guest's new order: the token that opens it (null for a customer's or a replayed one). */
+  acceso: string | null;
+  /** With WEBPAY: where the buyer pays (a replay answers the attempt still pending, if any). */
+  pago: PaymentStart | null;
+}
+
+export interface CheckoutService {
+  placeOrder(input: PlaceOrderInput, steps?: readonly Step<Checkout>[]): Promise<PlacedOrder>;
+  changeStatus(numero: string, to: EstadoPedido, actor: Actor): Promise<StatusChange>;
+  /** The buyer came back from Webpay with token_ws: commit once and settle the order. */
+  confirmPayment(token: string): Promise<Settled>;
+  /** The buyer cancelled on Webpay (TBK_TOKEN): no commit, the order keeps waiting. */
+  abortPayment(token: string): Promise<Settled>;
+  /** Pays an unpaid order again with a method, or switches it to the transfer. */
+  retryPayment(
+    numero: string,
+    metodo: MetodoPago,
+    por: string,
+  ): Promise<{ numero: string; pago: PaymentStart | null }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: CheckoutService;
+    /** Cancels the expired unpaid orders now (the timer calls it too); for tests and operators. */
+    sweepExpiredOrders(): Promise<SweepResult>;
+  }
+}
+
+/**
+ * Checkout: placing an order, moving it between statuses and expiring the unpaid ones, each in one
+ * transaction whose events are published only once it has committed. Unpaid orders give their
+ * stock back after ORDER_EXPIRY_HOURS: every instance runs the timer, and the sweep's advisory lock
+ * lets only one of them work at a time. The timer never keeps the process alive, and closing the
+ * app waits for a sweep in progress.
+ */
+async function checkout(app: FastifyInstance) {
+  const log = app.log.child({ modulo: 'pedidos' });
+  const { datosInvitado } = buildDomainSchemas(app.config.allowedEmailDomains);
+  const publish = async <T>(moved: Promise<Moved<T>>): Promise<T> => {
+    const { result, events } = await moved;
+    app.events.publish(events);
+    return result;
+  };
+
+  app.decorate('checkout', {
+    async placeOrder(input, steps = PLACE_ORDER_STEPS) {
+      const ctx = await app.db.transaction(async (tx) => {
+        const ctx: Checkout = {
+          tx,
+          input,
+          guestSchema: datosInvitado,
+          expiryHours: app.config.orders.expiryHours,
+          limits: {
+            maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
+            guestUnpaidMax: app.config.orders.guestUnpaidMax,
+          },
+          payments: app.payments,
+          log,
+          events: [],
+        };
+        await runSteps(steps, ctx);
+        return ctx;
+      });
+      app.events.publish(ctx.events);
+      return {
+        ...ctx.order!,
+        replayed: ctx.replayed ?? false,
+        acceso: ctx.accessToken ?? null,
+        pago: ctx.payment ?? null,
+      };
+    },
+    changeStatus: (numero, to, actor) =>
+      publish(changeOrderStatus(app.db, app.payments, numero, to, actor)),
+    confirmPayment: (token) =>
+      publish(settleAttempt(app.db, app.payments, token, 'comprador', log)),
+    abortPayment: (token) => abortReturn(app.db, token),
+    retryPayment: (numero, metodo, por) =>
+      retryPayment(app.db, app.payments, numero, metodo, por, log),
+  } satisfies CheckoutService);
+
+  const sweep = async () => {
+    const result = await publish(sweepExpiredOrders(app.db, app.payments, log));
+    if (result.paid.length > 0) {
+      log.info(
+        { pedidos: result.paid.map((o) => o.numero) },
+        'pedidos vencidos cuyo pago Webpay estaba autorizado: quedaron pagados',
+      );
+    }
+    if (result.expired.length > 0) {
+      log.info(
+        { pedidos: result.expired.map((o) => o.numero) },
+        'pedidos cancelados por falta de pago; su stock volvió a la venta',
+      );
+    }
+    return result;
+  };
+  app.decorate('sweepExpiredOrders', sweep);
+
+  const seconds = app.config.orders.sweepIntervalSeconds;
+  if (seconds === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweep()
+      .catch((err: unknown) => log.error({ err }, 'falló la cancelación de pedidos vencidos'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, seconds * 1000);
+    timer.unref();
+  });
+  // Registered after the mailer and the events, so this runs first: no sweep is left half done.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export default fp(checkout, { name: 'checkout', dependencies: ['core', 'events', 'payments'] });

@@ -1,0 +1,329 @@
+import { createHash } from 'node:crypto';
+import {
+  type buildDomainSchemas,
+  fieldErrors,
+  findCoupon,
+  maxUnitsMessage,
+  ORDER_MESSAGES,
+  orderTotals,
+  type Coupon,
+  type Usuario,
+} from '@nexbyte/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { ShopEvent } from '../../events';
+import { badRequest, conflict, HttpError, MESSAGES as HTTP_MESSAGES } from '../../http-errors';
+import {
+  countUnpaidGuestOrders,
+  findByIdempotencyKey,
+  insertOrder,
+  newAccessToken,
+} from '../orders/orders.service';
+import type { Payments } from '../payments/payments.plugin';
+import { pendingPaymentOf } from '../payments/payments.service';
+import type { PaymentStart } from '../payments/provider';
+import { takeStock, type TakenLine } from '../products/inventory';
+import { PAYMENT_MESSAGES, startPayment } from './payment-flow';
+import { withPaymentDiscount, type PricedTotals } from './payment-terms';
+import { DONE, type Step } from './workflow';
+
+type DomainSchemas = ReturnType<typeof buildDomainSchemas>;
+export type OrderRequest = z.infer<DomainSchemas['pedido']>;
+
+/** Advisory-lock class of the Idempotency-Key (two-key form; the sweep uses the one-key form). */
+const IDEMPOTENCY_LOCK_CLASS = 724_100;
+/** Advisory-lock class of a guest's e-mail: their orders are counted and placed one at a time. */
+const GUEST_EMAIL_LOCK_CLASS = 724_102;
+
+export interface Buyer {
+  usuarioId: number | null;
+  nombre: string;
+  correo: string;
+  run: string | null;
+  telefono: string | null;
+}
+
+export interface PlaceOrderInput {
+  request: OrderRequest;
+  /** The logged-in customer, or null for a guest. */
+  user: Usuario | null;
+  idempotencyKey?: string | undefined;
+}
+
+/** What placing an order knows as it goes, step by step. */
+export interface Checkout {
+  tx: Db;
+  input: PlaceOrderInput;
+  /** The guest's data, checked with the shop's allowed e-mail domains. */
+  guestSchema: DomainSchemas['datosInvitado'];
+  expiryHours: number;
+  /** How much one order may hold: units of a product, unpaid orders of a guest's e-mail. */
+  limits: { maxUnitsPerProduct: number; guestUnpaidMax: number };
+  coupon?: Coupon | null;
+  buyer?: Buyer;
+  idempotency?: { scope: string; key: string; hash: string } | null;
+  lines?: TakenLine[];
+  totals?: PricedTotals;
+  order?: { id: number; numero: string };
+  /** A guest's new order: the token that opens it, answered once and e-mailed, never stored. */
+  accessToken?: string;
+  /** True when the Idempotency-Key had already placed this order: nothing new was bought. */
+  replayed?: boolean;
+  /** The payment providers on, the transfer discount and Webpay's return URL. */
+  payments: Payments;
+  /** Where the buyer pays (WEBPAY); null for a transfer. */
+  payment?: PaymentStart | null;
+  log: FastifyBaseLogger;
+  /** Published once the transaction has committed. */
+  events: ShopEvent[];
+}
+
+/** A method this shop does not offer now (Webpay without credentials in production) is a 422. */
+export const methodStep: Step<Checkout> = {
+  name: 'medio de pago',
+  run(ctx) {
+    if (!ctx.payments.provider(ctx.input.request.metodoPago)) {
+      throw new HttpError(422, PAYMENT_MESSAGES.webpayOff);
+    }
+  },
+};
+
+export const couponStep: Step<Checkout> = {
+  name: 'cupón',
+  run(ctx) {
+    const { cupon } = ctx.input.request;
+    ctx.coupon = findCoupon(cupon);
+    if (cupon && !ctx.coupon) {
+      throw badRequest(ORDER_MESSAGES.cupon, { cupon: ORDER_MESSAGES.cupon });
+    }
+  },
+};
+
+export const buyerStep: Step<Checkout> = {
+  name: 'comprador',
+  run(ctx) {
+    const { user, request } = ctx.input;
+    if (user) {
+      ctx.buyer = {
+        usuarioId: user.id,
+        nombre: `${user.nombre} ${user.apellidos}`,
+        correo: user.correo,
+        run: user.run,
+        telefono: request.telefono ?? user.telefono,
+      };
+      return;
+    }
+    const guest = ctx.guestSchema.safeParse(request);
+    if (!guest.success) throw badRequest(HTTP_MESSAGES.validation, fieldErrors(guest.error));
+    const { nombre, correo, run, telefono } = guest.data;
+    ctx.buyer = { usuarioId: null, nombre, correo, run, telefono };
+  },
+};
+
+/**
+ * What identifies a purchase for its Idempotency-Key: the cart and the delivery, not the prices the
+ * cart showed or the expected total (a retry after a price change is the same purchase).
+ */
+function requestFingerprint(ctx: Checkout): string {
+  const { items, region, comuna, direccion } = ctx.input.request;
+  const lines = [...items]
+    .sort((a, b) => a.productoId - b.productoId)
+    .map((i) => [i.productoId, i.qty]);
+  const { correo, run } = ctx.buyer!;
+  const facts = [lines, ctx.coupon?.code ?? null, { region, comuna, direccion }, correo, run];
+  return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
+}
+
+/** With an Idempotency-Key, a second request waits for the first and answers its order. */
+export const idempotencyStep: Step<Checkout> = {
+  name: 'idempotencia',
+  async run(ctx) {
+    const { idempotencyKey: key, user } = ctx.input;
+    if (!key) return;
+    const scope = user ? `u:${user.id}` : `g:${ctx.buyer!.correo}`;
+    ctx.idempotency = { scope, key, hash: requestFingerprint(ctx) };
+    await ctx.tx.execute(
+      sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${`${scope}|${key}`}))`,
+    );
+    const existing = await findByIdempotencyKey(ctx.tx, scope, key);
+    if (!existing) return;
+    if (existing.requestHash !== ctx.idempotency.hash) {
+      throw new HttpError(422, ORDER_MESSAGES.keyReused);
+    }
+    ctx.order = { id: existing.id, numero: existing.numero };
+    ctx.replayed = true;
+    // A replay sends the buyer to the attempt still open, so a lost answer can still be paid.
+    const pending = await pendingPaymentOf(ctx.tx, existing.id);
+    ctx.payment = pending ? { url: pending.url, token: pending.token } : null;
+    return DONE;
+  },
+};
+
+/** A 400 when a line asks for more units of one product than an order may take. */
+export function checkUnitsPerProduct(items: readonly { qty: number }[], max: number): void {
+  if (items.some((i) => i.qty > max)) {
+    const message = maxUnitsMessage(max);
+    throw badRequest(message, { items: message });
+  }
+}
+
+/**
+ * What one order may hold (decision 013): a few units of each product, and a guest's e-mail a few
+ * unpaid orders at a time. After the idempotency step, so a replay is never refused.
+ */
+export const limitsStep: Step<Checkout> = {
+  name: 'límites',
+  async run(ctx) {
+    const { maxUnitsPerProduct, guestUnpaidMax } = ctx.limits;
+    checkUnitsPerProduct(ctx.input.request.items, maxUnitsPerProduct);
+    if (ctx.buyer!.usuarioId !== null) return;
+    const { correo } = ctx.buyer!;
+    await ctx.tx.execute(
+      sql`select pg_advisory_xact_lock(${GUEST_EMAIL_LOCK_CLASS}, hashtext(${correo}))`,
+    );
+    if ((await countUnpaidGuestOrders(ctx.tx, correo)) >= guestUnpaidMax) {
+      throw new HttpError(429, ORDER_MESSAGES.guestUnpaidEmail);
+    }
+  },
+};
+
+/** Takes the stock of every line; a shortfall throws and so takes nothing. */
+export const stockStep: Step<Checkout> = {
+  name: 'stock',
+  async run(ctx) {
+    const taken = await takeStock(ctx.tx, ctx.input.request.items);
+    // The lines keep the cart's order.
+    ctx.lines = ctx.input.request.items.map((i) =>
+      taken.find((t) => t.productoId === i.productoId)!,
+    );
+  },
+};
+
+/**
+ * Prices the lines with what the database answered when the stock was taken, with the payment
+ * method's discount (the transfer's).
+ */
+export const quoteStep: Step<Checkout> = {
+  name: 'cotización',
+  run(ctx) {
+    ctx.totals = withPaymentDiscount(
+      orderTotals(ctx.lines!, ctx.coupon ?? null),
+      ctx.input.request.metodoPago,
+      ctx.payments.transferDiscountPct,
+    );
+    const expected = ctx.input.request.totalEsperado;
+    if (expected !== undefined && Math.abs(expected - ctx.totals.total) >= 0.005) {
+      throw conflict(ORDER_MESSAGES.totalChanged);
+    }
+  },
+};
+
+/** Writes the order, its lines and its first event. */
+export const orderStep: Step<Checkout> = {
+  name: 'pedido',
+  async run(ctx) {
+    const { request } = ctx.input;
+    const buyer = ctx.buyer!;
+    const totals = ctx.totals!;
+    // A customer's order opens with their session; only a guest's needs a link of its own.
+    const access = buyer.usuarioId === null ? newAccessToken() : null;
+    if (access) ctx.accessToken = access.token;
+    ctx.order = await insertOrder(
+      ctx.tx,
+      {
+        usuarioId: buyer.usuarioId,
+        invitado: buyer.usuarioId === null,
+        tokenHash: access?.hash ?? null,
+        clienteNombre: buyer.nombre,
+        clienteCorreo: buyer.correo,
+        clienteRun: buyer.run,
+        clienteTelefono: buyer.telefono,
+        region: request.region,
+        comuna: request.comuna,
+        direccion: request.direccion,
+        metodoPago: request.metodoPago,
+        cupon: ctx.coupon?.code ?? null,
+        subtotal: totals.subtotal.toFixed(2),
+        descuento: totals.discount.toFixed(2),
+        descuentoPago: totals.paymentDiscount.toFixed(2),
+        envio: totals.shipping.toFixed(2),
+        total: totals.total.toFixed(2),
+        idempotencyScope: ctx.idempotency?.scope ?? null,
+        idempotencyKey: ctx.idempotency?.key ?? null,
+        requestHash: ctx.idempotency?.hash ?? null,
+        expiresAt: sql`now() + ${ctx.expiryHours}::float8 * interval '1 hour'`,
+      },
+      ctx.lines!.map((l) => ({
+        productoId: l.productoId,
+        nombre: l.nombre,
+        precio: l.precio.toFixed(2),
+        qty: l.qty,
+      })),
+      {
+        de: null,
+        a: 'PENDIENTE_PAGO',
+        usuarioId: buyer.usuarioId,
+        por: `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre} <${buyer.correo}>`,
+      },
+    );
+  },
+};
+
+/**
+ * Starts the payment. A bank transfer needs nothing more than the order (its details go out with
+ * the confirmation). Webpay opens a transaction for the server's total: if that fails, the step
+ * throws a 502 and the transaction's rollback takes the order and the stock back. An opened Webpay
+ * transaction that is never paid needs no undoing (Webpay lets it lapse), so compensation only
+ * leaves a trace of it in the log, should a later step fail.
+ */
+export const paymentStep: Step<Checkout> = {
+  name: 'pago',
+  async run(ctx) {
+    const provider = ctx.payments.provider(ctx.input.request.metodoPago)!;
+    const buyer = ctx.buyer!;
+    ctx.payment = await startPayment(
+      ctx.tx,
+      provider,
+      ctx.order!,
+      ctx.totals!.total,
+      ctx.payments.returnUrl,
+      `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre}`,
+      ctx.log,
+    );
+  },
+  compensate(ctx) {
+    if (!ctx.payment) return;
+    ctx.log.warn(
+      { pedido: ctx.order?.numero },
+      'se abrió una transacción Webpay para un pedido que no se creó; vencerá sin cobro',
+    );
+  },
+};
+
+export const announceStep: Step<Checkout> = {
+  name: 'eventos',
+  run(ctx) {
+    const { id, numero } = ctx.order!;
+    const acceso = ctx.accessToken ? { acceso: ctx.accessToken } : {};
+    ctx.events.push({
+      name: 'pedido.creado',
+      data: { id, numero, de: null, a: 'PENDIENTE_PAGO', ...acceso },
+    });
+  },
+};
+
+/** Placing an order, in order. All of it runs in one transaction. */
+export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
+  methodStep,
+  couponStep,
+  buyerStep,
+  idempotencyStep,
+  limitsStep,
+  stockStep,
+  quoteStep,
+  orderStep,
+  paymentStep,
+  announceStep,
+];

@@ -1,0 +1,110 @@
+import type { Especificacion } from '@nexbyte/shared';
+
+// How product fields are written in the shop's CSV, both ways: what the export writes, the import
+// reads back unchanged, and what the import also accepts from a spreadsheet typed by hand in Chile.
+
+/** Excel in Chile separates with ';' and opens UTF-8 only with the BOM. */
+export const CSV_DELIMITER = ';';
+
+const SPEC_SEPARATOR = '|';
+const SPEC_ASSIGN = '=';
+
+/**
+ * A price as people in Chile write it: `$12.990`, `12.990`, `12990`, `12990,5` (comma for
+ * decimals), and also `12990.5` as a program writes it. A dot followed by exactly three digits is a
+ * thousands separator. Anything else is answered unchanged, for the schema to refuse with its own
+ * message.
+ */
+export function parsePrice(text: string): number | string {
+  const plain = text.replace(/\s/g, '').replace(/^\$/, '');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(plain)) {
+    return Number(plain.replace(/\./g, '').replace(',', '.'));
+  }
+  if (/^\d+(,\d{1,2})?$/.test(plain)) return Number(plain.replace(',', '.'));
+  if (/^\d+\.\d{1,2}$/.test(plain)) return Number(plain);
+  return text;
+}
+
+/** Whole pesos as digits only; cents (rare in CLP) with a decimal comma, as Excel in Chile reads them. */
+export function formatPrice(precio: number): string {
+  return Number.isInteger(precio) ? String(precio) : precio.toFixed(2).replace('.', ',');
+}
+
+const YES = new Set(['si', 'sí', 's', '1', 'true', 'verdadero', 'activo', 'x']);
+const NO = new Set(['no', 'n', '0', 'false', 'falso', 'inactivo']);
+
+/** `sí`/`no` and their usual spellings; null when the text says neither. */
+export function parseActive(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (YES.has(value)) return true;
+  if (NO.has(value)) return false;
+  return null;
+}
+
+export const formatActive = (activo: boolean) => (activo ? 'sí' : 'no');
+
+/** `Capacidad=1 TB|Interfaz=NVMe`: a value may hold '=' (only the first one splits). */
+export function parseSpecs(text: string): { nombre: string; valor: string }[] {
+  return text
+    .split(SPEC_SEPARATOR)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const at = part.indexOf(SPEC_ASSIGN);
+      return at < 0
+        ? { nombre: part, valor: '' }
+        : { nombre: part.slice(0, at).trim(), valor: part.slice(at + 1).trim() };
+    });
+}
+
+export const formatSpecs = (specs: Especificacion[]) =>
+  specs.map((s) => `${s.nombre}${SPEC_ASSIGN}${s.valor}`).join(SPEC_SEPARATOR);
+
+/**
+ * A spreadsheet runs a cell that starts with =, +, - or @ as a formula (CSV injection): a name
+ * typed by one user must not run in another's Excel. The export prefixes such a cell with an
+ * apostrophe, which Excel hides, and the import takes it off again.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+export const unguardFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/** A header as typed: case, accents and spaces do not matter ('Categoría ' is categoria). */
+export const normalizeHeader = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
+
+/** A category name compared the same lenient way. */
+export const categoryKey = normalizeHeader;
+
+/**
+ * The file's text: UTF-8 (with or without BOM, which csv-parse drops), or Windows-1252 when the
+ * bytes are not UTF-8, which is what Excel's plain 'CSV (delimitado por comas)' saves.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** ';' or ',', whichever the header line uses more (outside quotes); ';' on a tie. */
+export function detectDelimiter(text: string): ';' | ',' {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (const ch of text.replace(/^\uFEFF/, '')) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ';') semicolons++;
+    else if (!quoted && ch === ',') commas++;
+  }
+  return commas > semicolons ? ',' : ';';
+}

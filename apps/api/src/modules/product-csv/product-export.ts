@@ -1,0 +1,69 @@
+import { pipeline, Readable } from 'node:stream';
+import { CSV_PRODUCT_COLUMNS } from '@nexbyte/shared';
+import { stringify } from 'csv-stringify';
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categorias, productos } from '../../db/schema';
+import { CSV_DELIMITER, formatActive, formatPrice, formatSpecs, guardFormula } from './csv-format';
+
+/** Rows read per query: each query stays short, and memory holds one page whatever the catalogue. */
+const EXPORT_PAGE = 1000;
+
+async function* productRows(db: Db): AsyncGenerator<string[]> {
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select({
+        id: productos.id,
+        sku: productos.sku,
+        nombre: productos.nombre,
+        marca: productos.marca,
+        categoria: categorias.nombre,
+        precio: productos.precio,
+        stock: productos.stock,
+        activo: productos.activo,
+        descripcion: productos.descripcion,
+        especificaciones: productos.especificaciones,
+      })
+      .from(productos)
+      .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
+      .where(gt(productos.id, after))
+      .orderBy(asc(productos.id))
+      .limit(EXPORT_PAGE);
+    for (const p of page) {
+      yield [
+        p.sku,
+        p.nombre,
+        p.marca ?? '',
+        p.categoria,
+        formatPrice(Number(p.precio)),
+        String(p.stock),
+        formatActive(p.activo),
+        p.descripcion ?? '',
+        formatSpecs(p.especificaciones),
+      ].map(guardFormula);
+    }
+    if (page.length < EXPORT_PAGE) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/**
+ * Every product, active or not, as the CSV the import reads back: UTF-8 with BOM and ';' so that
+ * Excel in Chile opens it as columns. Streamed page by page (keyset on id), never whole in memory.
+ */
+export function exportProducts(db: Db, onError: (err: Error) => void) {
+  const csv = stringify({
+    bom: true,
+    delimiter: CSV_DELIMITER,
+    header: true,
+    columns: [...CSV_PRODUCT_COLUMNS],
+    // Excel on Windows expects CRLF; the import reads either.
+    record_delimiter: 'windows',
+  });
+  // pipeline, not pipe: a failed query must end the response instead of leaving it open.
+  pipeline(Readable.from(productRows(db)), csv, (err) => {
+    if (err) onError(err);
+  });
+  return csv;
+}

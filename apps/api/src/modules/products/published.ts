@@ -1,0 +1,6 @@
+/** What the products module tells the sitemap: which product pages exist and when they changed. */
+export {
+  publishedStretches,
+  listPublishedProducts,
+  type PublishedProduct,
+} from './products.repository';

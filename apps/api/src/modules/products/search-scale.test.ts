@@ -1,0 +1,110 @@
+import type { Producto } from '@nexbyte/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { EXACT_TOTAL_MAX, SAMPLE_SIZE } from './catalog-query';
+
+// Enough products that a broad search is read off the indexes and its total estimated, which
+// the demo catalogue (all inside one sample) never exercises.
+const PRODUCTS = 3000;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.db.execute(sql`
+    insert into productos (nombre, descripcion, precio, stock, categoria_id, created_at)
+    select
+      -- Three mice for every two keyboards, mixed as a shop's catalogue grows.
+      case when g % 5 < 3 then 'Mouse inalámbrico Serie ' || g else 'Teclado compacto Serie ' || g end,
+      case when g % 3 = 0 then 'Incluye mouse de regalo.' else 'Garantía de 6 meses.' end,
+      1000 + (g * 7919) % 90000,
+      5,
+      (select id from categorias where nombre = 'Periféricos'),
+      now() - interval '10 days' - g * interval '1 minute'
+    from generate_series(1, ${PRODUCTS}) as g
+  `);
+}, 120_000);
+afterAll(() => t.close());
+
+const page = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return { items: res.json<Producto[]>(), total: Number(res.headers['x-total-count']) };
+};
+
+const exactCount = async (where: ReturnType<typeof sql>) => {
+  const result = await t.app.db.execute(
+    sql`select count(*)::int as n from productos where activo and ${where}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
+
+describe('a search with thousands of matches', () => {
+  it('is big enough to take the estimated path', async () => {
+    expect(PRODUCTS).toBeGreaterThan(SAMPLE_SIZE);
+    expect(await exactCount(sql`busqueda @@ to_tsquery('simple', 'mouse:*')`)).toBeGreaterThan(
+      EXACT_TOTAL_MAX,
+    );
+  });
+
+  it('puts names that start with the query first, newest first, and pages without repeats', async () => {
+    const pages = [
+      await page('/api/productos?q=mouse&limite=50&pagina=1'),
+      await page('/api/productos?q=mouse&limite=50&pagina=2'),
+      await page('/api/productos?q=mouse&limite=50&pagina=3'),
+    ];
+    const items = pages.flatMap((p) => p.items);
+    expect(items).toHaveLength(150);
+    expect(new Set(items.map((p) => p.id)).size).toBe(150);
+    expect(items.every((p) => p.nombre.startsWith('Mouse'))).toBe(true);
+    const fechas = items.map((p) => Date.parse(p.createdAt));
+    expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
+  });
+
+  it('estimates the total within 20 % and never below what the pages showed', async () => {
+    const exact = await exactCount(sql`busqueda @@ to_tsquery('simple', 'mouse:*')`);
+    const { total } = await page('/api/productos?q=mouse');
+    expect(Math.abs(total - exact) / exact).toBeLessThan(0.2);
+    // A full page promises at least one more, so that a client paging by the total reads on.
+    const deep = await page('/api/productos?q=mouse&limite=100&pagina=19');
+    expect(deep.items).toHaveLength(100);
+    expect(deep.total).toBeGreaterThan(1900);
+  });
+
+  it('continues with the matches that are not name prefixes once those run out', async () => {
+    const prefixed = await exactCount(sql`busqueda_nombre like 'mouse%'`);
+    const pagina = Math.floor(prefixed / 100) + 1;
+    const { items } = await page(`/api/productos?q=mouse&limite=100&pagina=${pagina}`);
+    const names = items.map((p) => p.nombre);
+    const firstOther = names.findIndex((n) => !n.toLowerCase().startsWith('mouse'));
+    expect(firstOther).toBe(prefixed % 100);
+    const others = names.slice(firstOther);
+    expect(others.some((n) => n.startsWith('Teclado compacto'))).toBe(true);
+    expect(others.every((n) => !n.toLowerCase().startsWith('mouse'))).toBe(true);
+  });
+
+  it('sorts a broad search by price when asked', async () => {
+    const { items } = await page('/api/productos?q=teclado&orden=precio_desc&limite=100');
+    const precios = items.map((p) => p.precio);
+    expect(precios).toHaveLength(100);
+    expect(precios).toEqual([...precios].sort((a, b) => b - a));
+  });
+
+  it('suggests the first products while typing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/productos/sugerencias?q=mou' });
+    const { productos } = res.json<{ productos: Producto[] }>();
+    expect(productos).toHaveLength(8);
+    expect(productos.every((p) => p.nombre.startsWith('Mouse'))).toBe(true);
+  });
+});
+
+describe('a price range over thousands of products', () => {
+  it('counts exactly up to the limit and estimates beyond it', async () => {
+    const narrow = await page('/api/productos?min=1000&max=2000&limite=10');
+    expect(narrow.total).toBe(await exactCount(sql`precio between 1000 and 2000`));
+    const wide = await page('/api/productos?min=1000&max=60000&limite=10');
+    const exact = await exactCount(sql`precio between 1000 and 60000`);
+    expect(exact).toBeGreaterThan(EXACT_TOTAL_MAX);
+    expect(Math.abs(wide.total - exact) / exact).toBeLessThan(0.2);
+  });
+});
