@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../app';
 import { seedDemoData } from '../db/seed';
-import { ADMIN, freshDatabase, testConfig } from './test-app';
+import { maskUrl } from '../log-masking';
+import { mailsTo } from '../modules/mail/outbox.testing';
+import { ADMIN, CLIENT, freshDatabase, testConfig } from './test-app';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -66,5 +68,76 @@ describe('logs', () => {
     for (const secret of ['secreto9', ADMIN.pass, 'otra1234', token, token.split('.')[2]!]) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('write one line per request, with its status and time, and no body', async () => {
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contactos',
+      payload: { nombre: 'Ana', email: 'ana@gmail.com', mensaje: 'Mensaje privado de prueba' },
+    });
+    expect(res.statusCode).toBe(201);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const about = entries.filter((e) => e.url === '/api/contactos');
+    expect(about).toHaveLength(1);
+    expect(about[0]).toMatchObject({ method: 'POST', statusCode: 201 });
+    expect(typeof about[0]!.ms).toBe('number');
+    expect(lines.join('')).not.toContain('Mensaje privado');
+  });
+});
+
+describe('logs after a password recovery', () => {
+  it('hold neither the live token nor the e-mail address, wherever the URL carried them', async () => {
+    lines.length = 0;
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/recuperar',
+      payload: { correo: CLIENT.correo },
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    const [mail] = await mailsTo({ app }, CLIENT.correo);
+    const token = /\/recuperar[/#]([\w-]+)/.exec(mail!.texto)?.[1];
+    expect(token).toBeTruthy();
+    const email = encodeURIComponent(CLIENT.correo);
+    for (const url of [
+      `/recuperar/${token}`,
+      `/api/auth/recuperar/${token}`,
+      `/newsletter/baja/${token}`,
+      `/api/newsletter/baja/${token}?x=1`,
+      `/api/pedidos/NB-000001?correo=${email}&t=${token}`,
+      `/api/pedidos/NB-000001?email=${email}&token=${token}`,
+      `/api/dev/correos?para=${email}`,
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    // The recovery itself: the token goes in the body, the new password is set.
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/restablecer',
+      payload: { token, pass: 'nueva12x', pass2: 'nueva12x' },
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { correo: CLIENT.correo, pass: 'nueva12x' },
+    });
+    expect(login.statusCode).toBe(200);
+    await app.mailer.settled();
+    const log = lines.join('');
+    const urls = lines.map((line) => (JSON.parse(line) as { url?: string }).url);
+    // The requests were logged, masked.
+    expect(urls).toContain('/api/auth/recuperar/***');
+    expect(urls).toContain('/api/pedidos/NB-000001?correo=***&t=***');
+    for (const secret of [token!, CLIENT.correo, email, 'nueva12x']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
+  it('mask only what is secret, keeping the rest of the URL readable', () => {
+    expect(maskUrl('/api/productos?q=teclado&pagina=2')).toBe('/api/productos?q=teclado&pagina=2');
+    expect(maskUrl('/api/auth/recuperar/abc.def?x=1')).toBe('/api/auth/recuperar/***?x=1');
+    expect(maskUrl('/api/x?acceso=1&otro=ana%40gmail.com')).toBe('/api/x?acceso=***&otro=***');
   });
 });

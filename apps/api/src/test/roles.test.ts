@@ -4,8 +4,16 @@ import { asc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { categorias, contactos, productos, solicitudesSoporte, usuarios } from '../db/schema';
+import {
+  categorias,
+  contactos,
+  productos,
+  solicitudesSoporte,
+  totpUsuarios,
+  usuarios,
+} from '../db/schema';
 import { MESSAGES } from '../http-errors';
+import { SESSION_AUDIENCE, SESSION_ISSUER } from '../plugins/auth';
 import {
   VALID_CONTACTO,
   VALID_REGISTRO,
@@ -45,17 +53,35 @@ async function snapshot(db: Db) {
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+interface TokenShape {
+  iat?: number;
+  /** null leaves the claim out. */
+  exp?: number | null;
+  sv?: number | null;
+  iss?: string;
+  aud?: string;
+}
+
+/** A token signed by the test, shaped like a session token unless told otherwise. */
 async function signToken(
   secret: string,
   sub: number,
-  { iat = nowSeconds(), exp = nowSeconds() + 3600 }: { iat?: number; exp?: number } = {},
+  {
+    iat = nowSeconds(),
+    exp = nowSeconds() + 3600,
+    sv = 0,
+    iss = SESSION_ISSUER,
+    aud = SESSION_AUDIENCE,
+  }: TokenShape = {},
 ) {
-  return new SignJWT({ role: 'ADMIN' })
+  const jwt = new SignJWT({ role: 'ADMIN', ...(sv === null ? {} : { sv }) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(sub))
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(secret));
+    .setIssuer(iss)
+    .setAudience(aud)
+    .setIssuedAt(iat);
+  if (exp !== null) jwt.setExpirationTime(exp);
+  return jwt.sign(new TextEncoder().encode(secret));
 }
 
 /** Changes one character in the middle of the signature, so the decoded bytes surely differ. */
@@ -79,6 +105,12 @@ interface Fixtures {
     tampered: string;
     otherSecret: string;
     expired: string;
+    withoutExp: string;
+    withoutVersion: string;
+    otherAudience: string;
+    otherIssuer: string;
+    olderThanASession: string;
+    loggedOut: string;
     algNone: string;
     deletedUser: string;
   };
@@ -150,6 +182,30 @@ const ADMIN_CALLS: AdminCall[] = [
     verify: async (t, f) => {
       const rows = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.deletableUserId));
       expect(rows).toHaveLength(0);
+    },
+  },
+  {
+    name: 'POST /api/usuarios/{id}/cerrar-sesiones',
+    method: 'POST',
+    url: (f) => `/api/usuarios/${f.targetUserId}/cerrar-sesiones`,
+    okStatus: 204,
+    verify: async (t, f) => {
+      const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.targetUserId));
+      expect(row!.sesionVersion).toBeGreaterThan(0);
+    },
+  },
+  {
+    name: 'POST /api/cuenta/totp',
+    method: 'POST',
+    url: () => '/api/cuenta/totp',
+    okStatus: 200,
+    verify: async (t, f, body) => {
+      expect(body).toMatchObject({ secreto: expect.any(String), uri: expect.any(String) });
+      const rows = await t.app.db
+        .select()
+        .from(totpUsuarios)
+        .where(eq(totpUsuarios.usuarioId, f.adminId));
+      expect(rows).toHaveLength(1);
     },
   },
   {
@@ -268,6 +324,42 @@ const DENIED: DeniedCase[] = [
     message: MESSAGES.invalidSession,
   },
   {
+    label: 'a token signed with the app secret but without exp',
+    headers: (_t, f) => bearer(f.tokens.withoutExp),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token signed with the app secret but without the session version',
+    headers: (_t, f) => bearer(f.tokens.withoutVersion),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token signed with the app secret for another audience',
+    headers: (_t, f) => bearer(f.tokens.otherAudience),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token signed with the app secret by another issuer',
+    headers: (_t, f) => bearer(f.tokens.otherIssuer),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token issued longer ago than a session lasts, whatever its exp',
+    headers: (_t, f) => bearer(f.tokens.olderThanASession),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'the token of an ADMIN that has since logged out',
+    headers: (_t, f) => bearer(f.tokens.loggedOut),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
     label: "an unsigned token with alg 'none' claiming role ADMIN",
     headers: (_t, f) => bearer(f.tokens.algNone),
     status: 401,
@@ -335,11 +427,31 @@ describe('admin-only calls', () => {
     });
     if (removed.statusCode !== 204) throw new Error(`borrar ex admin: ${removed.body}`);
 
+    // An ADMIN who logs in, and then out: the token stays well signed and unexpired.
+    const leaving = { correo: 'se.fue@gmail.com', pass: 'clave123' };
+    await createUser(newUser({ run: runOf('19000005'), role: 'ADMIN', ...leaving }));
+    const loggedOut = await t.login(leaving);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(loggedOut),
+    });
+    if (logout.statusCode !== 204) throw new Error(`cerrar sesión: ${logout.body}`);
+
+    const [adminRow] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.adminId));
+    const sv = adminRow!.sesionVersion;
+    const key = t.config.jwtSecret;
     const iat = nowSeconds() - 9 * 3600;
     f.tokens = {
       tampered: tamperSignature(t.adminToken),
-      otherSecret: await signToken(randomBytes(32).toString('hex'), f.adminId),
-      expired: await signToken(t.config.jwtSecret, f.adminId, { iat, exp: iat + 3600 }),
+      otherSecret: await signToken(randomBytes(32).toString('hex'), f.adminId, { sv }),
+      expired: await signToken(key, f.adminId, { iat, exp: iat + 3600, sv }),
+      withoutExp: await signToken(key, f.adminId, { exp: null, sv }),
+      withoutVersion: await signToken(key, f.adminId, { sv: null }),
+      otherAudience: await signToken(key, f.adminId, { aud: 'otra-api', sv }),
+      otherIssuer: await signToken(key, f.adminId, { iss: 'otro-emisor', sv }),
+      olderThanASession: await signToken(key, f.adminId, { iat, exp: nowSeconds() + 3600, sv }),
+      loggedOut,
       algNone: `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
         sub: String(f.adminId),
         role: 'ADMIN',
@@ -352,7 +464,8 @@ describe('admin-only calls', () => {
   afterAll(() => t.close());
 
   it('accepts a token the test signs itself with the app secret and a future expiry (control for the forged tokens)', async () => {
-    const token = await signToken(t.config.jwtSecret, f.adminId);
+    const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.adminId));
+    const token = await signToken(t.config.jwtSecret, f.adminId, { sv: row!.sesionVersion });
     const res = await t.app.inject({ method: 'GET', url: '/api/usuarios', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
   });

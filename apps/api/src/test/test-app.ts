@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { computeRunCheckDigit } from '@nexbyte/shared';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -36,6 +37,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     RATE_LIMIT_FORMS_MAX: '100000',
     LOGIN_MAX_FAILS_ACCOUNT: '1000',
     LOGIN_MAX_FAILS_CLIENT: '1000',
+    ORDER_GUEST_UNPAID_MAX: '1000',
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -109,3 +111,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The demo data has no VENDOR (DECISIONS.md lists its accounts), so tests make one the way a
+ * shop owner does: an ADMIN creates it through POST /usuarios.
+ */
+export const VENDOR = { correo: 'vendedor.prueba@gmail.com', pass: 'vende123' } as const;
+
+/** Creates the test VENDOR (once per app) and answers its token. */
+export async function vendorToken(t: TestContext): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/usuarios',
+    headers: bearer(t.adminToken),
+    payload: {
+      run: `13572468-${computeRunCheckDigit('13572468')}`,
+      nombre: 'Valentina',
+      apellidos: 'Rojas Díaz',
+      correo: VENDOR.correo,
+      pass: VENDOR.pass,
+      role: 'VENDOR',
+      telefono: null,
+      region: 'Metropolitana de Santiago',
+      comuna: 'Ñuñoa',
+      direccion: 'Irarrázaval 2100',
+    },
+  });
+  if (res.statusCode !== 201 && res.statusCode !== 409)
+    throw new Error(`crear VENDOR: ${res.statusCode} ${res.body}`);
+  return t.login(VENDOR);
+}
