@@ -23,13 +23,14 @@ describe('clampQuantity', () => {
   it.each([
     [0, 1],
     [1, 1],
-    [99, 99],
-    [100, 99],
+    [10, 10],
+    [11, 10],
+    [100, 10],
     [-3, 1],
     ['abc', 1],
     ['7.9', 7],
     [7.9, 7],
-    ['12', 12],
+    ['09', 9],
     ['', 1],
     [null, 1],
     [undefined, 1],
@@ -49,8 +50,8 @@ describe('addToCart', () => {
     expect(cart).toEqual([line(teclado, 3), line(mouse, 1)]);
   });
 
-  it('no pasa de 99 unidades por línea', () => {
-    expect(addToCart([line(mouse, 99)], mouse)[0]?.qty).toBe(99);
+  it('no pasa de 10 unidades por línea, las que admite un pedido', () => {
+    expect(addToCart([line(mouse, 10)], mouse)[0]?.qty).toBe(10);
   });
 
   it('no pasa del stock conocido del producto', () => {
@@ -97,7 +98,7 @@ describe('updateQuantity', () => {
     ['abc', 1],
     [0, 1],
     [-3, 1],
-    [100, 99],
+    [100, 10],
   ])('con %j deja la línea en %i', (raw, expected) => {
     const next = updateQuantity(cart, 2, raw);
     expect(next[1]?.qty).toBe(expected);
@@ -105,7 +106,7 @@ describe('updateQuantity', () => {
   });
 
   it('no deja pedir más que el stock conocido', () => {
-    expect(updateQuantity(cart, 1, 50)[0]?.qty).toBe(12);
+    expect(updateQuantity([line({ ...teclado, stock: 6 }, 2)], 1, 50)[0]?.qty).toBe(6);
   });
 });
 
@@ -186,7 +187,7 @@ describe('parseStoredCart', () => {
     ]);
     expect(parseStoredCart(raw)).toEqual([
       { id: 1, nombre: 'Cantidad rota', precio: 0, qty: 1 },
-      { id: 2, nombre: 'Cantidad excesiva', precio: 500, qty: 99 },
+      { id: 2, nombre: 'Cantidad excesiva', precio: 500, qty: 10 },
     ]);
   });
 

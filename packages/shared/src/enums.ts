@@ -2,6 +2,11 @@
 
 export const ROLES = ['ADMIN', 'VENDOR', 'CLIENT'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles that run the catalogue and the orders (decision 018); users and messages stay ADMIN's. */
+export const STAFF_ROLES = ['ADMIN', 'VENDOR'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role ?? '');
 
 export const EQUIPOS = ['PC_ESCRITORIO', 'NOTEBOOK', 'CONSOLA', 'OTRO'] as const;
 export type Equipo = (typeof EQUIPOS)[number];
@@ -20,7 +25,7 @@ export const PRIORIDADES_PUBLICAS = [
   'ALTA',
   'CRITICA',
 ] as const satisfies readonly Prioridad[];
-export const PRIORIDAD_DEFAULT: Prioridad = 'NORMAL';
+export const DEFAULT_PRIORIDAD: Prioridad = 'NORMAL';
 export const PRIORIDAD_LABELS: Record<Prioridad, string> = {
   BAJA: 'Baja',
   NORMAL: 'Normal',
@@ -38,10 +43,12 @@ export const SERVICIOS = [
 ] as const;
 export type Servicio = (typeof SERVICIOS)[number];
 
-export const ORDENES_PRODUCTOS = ['recientes', 'precio_asc', 'precio_desc'] as const;
+/** `relevancia` applies to a text search; without one the API answers it as `recientes`. */
+export const ORDENES_PRODUCTOS = ['recientes', 'precio_asc', 'precio_desc', 'relevancia'] as const;
 export type OrdenProductos = (typeof ORDENES_PRODUCTOS)[number];
 export const ORDEN_LABELS: Record<OrdenProductos, string> = {
   recientes: 'Más recientes',
   precio_asc: 'Precio: menor a mayor',
   precio_desc: 'Precio: mayor a menor',
+  relevancia: 'Más relevantes',
 };

@@ -3,10 +3,8 @@ import { COUPONS } from './coupons';
 import {
   canTransition,
   ESTADOS_PEDIDO,
-  formatOrderNumber,
   invalidTransitionMessage,
   ivaIncluded,
-  ORDER_NUMBER_PATTERN,
   orderTotals,
   quoteProblemMessage,
   shortfallMessage,
@@ -35,16 +33,6 @@ describe('ivaIncluded', () => {
     expect(ivaIncluded(0)).toBe(0);
     expect(ivaIncluded(-10)).toBe(0);
     expect(ivaIncluded(Number.NaN)).toBe(0);
-  });
-});
-
-describe('order numbers', () => {
-  it('son NB- y el id con seis dígitos como mínimo', () => {
-    expect(formatOrderNumber(123)).toBe('NB-000123');
-    expect(formatOrderNumber(1)).toBe('NB-000001');
-    expect(formatOrderNumber(1234567)).toBe('NB-1234567');
-    expect(ORDER_NUMBER_PATTERN.test(formatOrderNumber(42))).toBe(true);
-    expect(ORDER_NUMBER_PATTERN.test('NB-12')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
-// Orders: their statuses and the moves between them, the order number, the IVA part of a total
-// and the arithmetic of an order's lines. Free of zod, like enums.ts, so screens import it cheaply.
+// Orders: their statuses and the moves between them, how people type an order number, the IVA part
+// of a total and the arithmetic of an order's lines. Free of zod, like enums.ts, so screens import it cheaply.
 import { cartSubtotal } from './cart';
 import type { Coupon } from './coupons';
 import { formatCLP } from './format';
@@ -61,11 +61,45 @@ export function invalidTransitionMessage(from: EstadoPedido, to: EstadoPedido): 
   return `Un pedido ${ESTADO_PEDIDO_LABELS[from].toLowerCase()} no puede pasar a ${ESTADO_PEDIDO_LABELS[to].toLowerCase()}.`;
 }
 
-export const METODOS_PAGO = ['TRANSFERENCIA'] as const;
+/** Webpay Plus (débito, crédito, prepago) and the bank transfer; which ones are on is GET /config's. */
+export const METODOS_PAGO = ['WEBPAY', 'TRANSFERENCIA'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 export const METODO_PAGO_LABELS: Record<MetodoPago, string> = {
+  WEBPAY: 'Webpay (débito, crédito o prepago)',
   TRANSFERENCIA: 'Transferencia bancaria',
 };
+
+/** Where an order's payment stands, apart from the order's own status. */
+export const ESTADOS_COBRO = ['PENDIENTE', 'PAGADO', 'RECHAZADO', 'REEMBOLSADO'] as const;
+export type EstadoCobro = (typeof ESTADOS_COBRO)[number];
+
+/** How a card payment was given back: a reversal (same day) or a nullification (later). */
+export const TIPOS_REEMBOLSO = ['REVERSA', 'ANULACION'] as const;
+export type TipoReembolso = (typeof TIPOS_REEMBOLSO)[number];
+
+/**
+ * What the buyer is told on /pedido/{numero}?pago=… after coming back from the payment provider.
+ */
+export const RESULTADOS_PAGO = ['aprobado', 'rechazado', 'anulado', 'error'] as const;
+export type ResultadoPago = (typeof RESULTADOS_PAGO)[number];
+export const RESULTADO_PAGO_MESSAGES: Record<ResultadoPago, string> = {
+  aprobado: '¡Pago aprobado! Tu pedido está pagado.',
+  rechazado:
+    'El pago fue rechazado. Tu pedido sigue reservado: puedes intentar de nuevo con Webpay o pagar por transferencia.',
+  anulado:
+    'Anulaste el pago en Webpay. Tu pedido sigue reservado: puedes pagarlo con Webpay o por transferencia.',
+  error:
+    'No pudimos confirmar el pago. Si se hizo un cargo, lo revisaremos; tu pedido sigue reservado.',
+};
+
+/**
+ * The price with the transfer discount (DESCUENTO_TRANSFERENCIA_PCT), rounded to the peso: the
+ * second price Chilean shops show ('$xx.xxx con transferencia'). The server applies the same rule.
+ */
+export function transferPrice(price: number, percent: number): number {
+  if (!(percent > 0)) return price;
+  return price - Math.round((price * percent) / 100);
+}
 
 /** Prices in Chile include IVA (19 %). */
 export const IVA_PERCENT = 19;
@@ -79,21 +113,14 @@ export function ivaIncluded(total: number): number {
   return Math.round((total * IVA_PERCENT) / (100 + IVA_PERCENT));
 }
 
-export const ORDER_NUMBER_PREFIX = 'NB-';
-const ORDER_NUMBER_DIGITS = 6;
-export const ORDER_NUMBER_PATTERN = /^NB-\d{6,10}$/;
-
-/** 'NB-000123': the order's id, zero-padded to six digits (more when the shop outgrows them). */
-export function formatOrderNumber(id: number): string {
-  return `${ORDER_NUMBER_PREFIX}${String(id).padStart(ORDER_NUMBER_DIGITS, '0')}`;
-}
+// The number itself ('NB-000123') is written by the database, from the order's id (pedidos.numero).
 
 /** People copy numbers from e-mails with spaces or in lower case. */
 export function normalizeOrderNumber(input: string): string {
   return input.trim().toUpperCase();
 }
 
-export interface OrderLine {
+export interface PricedLine {
   productoId: number;
   nombre: string;
   precio: number;
@@ -103,7 +130,7 @@ export interface OrderLine {
 export type OrderTotals = CartTotals & { iva: number };
 
 /** An order's totals from its lines and coupon: the cart's arithmetic, plus the IVA it includes. */
-export function orderTotals(lines: readonly OrderLine[], coupon: Coupon | null): OrderTotals {
+export function orderTotals(lines: readonly PricedLine[], coupon: Coupon | null): OrderTotals {
   const subtotal = cartSubtotal(
     lines.map((l) => ({ id: l.productoId, nombre: l.nombre, precio: l.precio, qty: l.qty })),
   );

@@ -26,3 +26,21 @@ export function formatPhone(input: string): string {
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value);
 }
+
+/**
+ * A mobile number as another client may send it ('912345678', '+56912345678', '+56 9 1234 5678',
+ * '9-1234-5678') in the one form the shop stores: '9 1234 5678'. Anything that is not such a
+ * number comes back as it was, for the field's own message to refuse it.
+ */
+export function normalizePhone(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return trimmed;
+  let digits = trimmed.replace(/\D/g, '');
+  if (digits.length === NATIONAL_DIGITS + COUNTRY_CODE.length && digits.startsWith(COUNTRY_CODE)) {
+    digits = digits.slice(COUNTRY_CODE.length);
+  } else if (trimmed.startsWith('+')) {
+    return trimmed;
+  }
+  if (digits.length !== NATIONAL_DIGITS || !digits.startsWith('9')) return trimmed;
+  return `${digits.slice(0, 1)} ${digits.slice(1, 5)} ${digits.slice(5)}`;
+}

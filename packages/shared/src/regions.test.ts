@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGIONES, REGION_NAMES, comunasDe, isValidRegionComuna } from './regions';
+import { REGIONES, REGION_NAMES, comunasOf, isValidRegionComuna } from './regions';
 
 const EXPECTED_COUNTS: ReadonlyArray<[string, number]> = [
   ['Arica y Parinacota', 4],
@@ -31,41 +31,41 @@ describe('REGIONES', () => {
   });
 
   it.each(EXPECTED_COUNTS)('%s tiene %i comunas', (nombre, count) => {
-    expect(comunasDe(nombre)).toHaveLength(count);
+    expect(comunasOf(nombre)).toHaveLength(count);
   });
 
   it.each(REGION_NAMES.map((nombre) => [nombre]))('%s no repite comunas', (nombre) => {
-    const comunas = comunasDe(nombre);
+    const comunas = comunasOf(nombre);
     expect(new Set(comunas).size).toBe(comunas.length);
   });
 
   it.each(REGION_NAMES.map((nombre) => [nombre]))(
     'las comunas de %s están en orden alfabético',
     (nombre) => {
-      const comunas = comunasDe(nombre);
+      const comunas = comunasOf(nombre);
       expect([...comunas].sort(new Intl.Collator('es').compare)).toEqual(comunas);
     },
   );
 
   it('escribe los nombres con sus tildes y eñes', () => {
-    expect(comunasDe('Metropolitana de Santiago')).toEqual(
+    expect(comunasOf('Metropolitana de Santiago')).toEqual(
       expect.arrayContaining(['Ñuñoa', 'Maipú', 'Peñalolén', 'Estación Central', 'Conchalí']),
     );
-    expect(comunasDe('Biobío')).toEqual(
+    expect(comunasOf('Biobío')).toEqual(
       expect.arrayContaining(['Los Ángeles', 'Concepción', 'Tomé']),
     );
-    expect(comunasDe('Ñuble')).toEqual(expect.arrayContaining(['Chillán', 'Ñiquén', 'Ránquil']));
+    expect(comunasOf('Ñuble')).toEqual(expect.arrayContaining(['Chillán', 'Ñiquén', 'Ránquil']));
   });
 
   it('las comunas de Ñuble ya no figuran en Biobío', () => {
-    expect(comunasDe('Biobío')).not.toContain('Chillán');
+    expect(comunasOf('Biobío')).not.toContain('Chillán');
   });
 });
 
-describe('comunasDe', () => {
+describe('comunasOf', () => {
   it('una región desconocida no tiene comunas', () => {
-    expect(comunasDe('Atlántida')).toEqual([]);
-    expect(comunasDe('')).toEqual([]);
+    expect(comunasOf('Atlántida')).toEqual([]);
+    expect(comunasOf('')).toEqual([]);
   });
 });
 

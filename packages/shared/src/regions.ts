@@ -430,11 +430,63 @@ export const REGION_NAMES: readonly string[] = REGIONES.map((region) => region.n
 
 const COMUNAS_BY_REGION = new Map(REGIONES.map((region) => [region.nombre, region.comunas]));
 
-export function comunasDe(region: string): readonly string[] {
+export function comunasOf(region: string): readonly string[] {
   return COMUNAS_BY_REGION.get(region) ?? [];
 }
 
 /** The form lists are a convenience; the server checks the pair itself with this. */
 export function isValidRegionComuna(region: string, comuna: string): boolean {
-  return comunasDe(region).includes(comuna);
+  return comunasOf(region).includes(comuna);
+}
+
+/** How a place name is compared: no accents (ñ is n), lower case, one kind of apostrophe and space. */
+const placeKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** 'Región de …', 'Región del …', 'Región …', as official names and other clients write them. */
+const withoutRegionPrefix = (key: string) => key.replace(/^region (del |de )?/, '');
+
+const REGION_BY_KEY = new Map(REGION_NAMES.map((name) => [placeKey(name), name]));
+
+/**
+ * Names people (and other systems) write for a comuna that our table, which follows the
+ * municipalities, spells otherwise.
+ */
+const COMUNA_ALIASES: Readonly<Record<string, string>> = {
+  'rapa nui': 'Isla de Pascua',
+  'san francisco de mostazal': 'Mostazal',
+  'puerto natales': 'Natales',
+  'puerto aysen': 'Aysén',
+  'santiago centro': 'Santiago',
+  // The official register's spellings (see REGIONES).
+  coihaique: 'Coyhaique',
+  aisen: 'Aysén',
+  marchihue: 'Marchigüe',
+  paiguano: 'Paihuano',
+  treguaco: 'Trehuaco',
+  calera: 'La Calera',
+};
+
+const COMUNA_BY_KEY = new Map<string, string>([
+  ...REGIONES.flatMap((region) => region.comunas.map((c) => [placeKey(c), c] as const)),
+  ...Object.entries(COMUNA_ALIASES),
+]);
+
+/**
+ * A región as our table names it, from how it was written: with or without 'Región de', in any
+ * case, with or without accents. Null when it is none of the 16.
+ */
+export function canonicalRegion(name: string): string | null {
+  return REGION_BY_KEY.get(withoutRegionPrefix(placeKey(name))) ?? null;
+}
+
+/** A comuna as our table names it ('Rapa Nui' is 'Isla de Pascua'); null when unknown. */
+export function canonicalComuna(name: string): string | null {
+  return COMUNA_BY_KEY.get(placeKey(name)) ?? null;
 }

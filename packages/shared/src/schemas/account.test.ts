@@ -3,11 +3,11 @@ import { fieldErrors } from '../errors';
 import {
   cambioPasswordSchema,
   cuentaSchema,
-  MESSAGES_CUENTA,
+  ACCOUNT_MESSAGES,
   newsletterSchema,
   nuevaPasswordSchema,
 } from './account';
-import { MESSAGES_REGISTRO } from './auth';
+import { REGISTER_MESSAGES } from './auth';
 import { buildDomainSchemas } from './index';
 
 const cuenta = {
@@ -38,18 +38,18 @@ describe('cuentaSchema (Mi cuenta)', () => {
       direccion: 'ab',
     });
     expect(errorsOf(result)).toEqual({
-      nombre: MESSAGES_REGISTRO.nombre,
-      apellidos: MESSAGES_REGISTRO.apellidos,
-      telefono: MESSAGES_REGISTRO.telefono,
-      region: MESSAGES_REGISTRO.region,
-      comuna: MESSAGES_REGISTRO.comuna,
-      direccion: MESSAGES_REGISTRO.direccion,
+      nombre: REGISTER_MESSAGES.nombre,
+      apellidos: REGISTER_MESSAGES.apellidos,
+      telefono: REGISTER_MESSAGES.telefono,
+      region: REGISTER_MESSAGES.region,
+      comuna: REGISTER_MESSAGES.comuna,
+      direccion: REGISTER_MESSAGES.direccion,
     });
   });
 
   it('rechaza una comuna de otra región', () => {
     const result = cuentaSchema.safeParse({ ...cuenta, comuna: 'Valdivia' });
-    expect(errorsOf(result)).toEqual({ comuna: MESSAGES_REGISTRO.comuna });
+    expect(errorsOf(result)).toEqual({ comuna: REGISTER_MESSAGES.comuna });
   });
 
   it('ignora RUN, correo y rol aunque vengan en el cuerpo', () => {
@@ -69,17 +69,17 @@ describe('contraseñas nuevas', () => {
   it('nuevaPasswordSchema exige 4 a 10 caracteres y que coincidan', () => {
     expect(nuevaPasswordSchema.safeParse({ pass: 'clave12', pass2: 'clave12' }).success).toBe(true);
     expect(errorsOf(nuevaPasswordSchema.safeParse({ pass: 'abc', pass2: 'abd' }))).toEqual({
-      pass: MESSAGES_REGISTRO.pass,
-      pass2: MESSAGES_REGISTRO.pass2,
+      pass: REGISTER_MESSAGES.pass,
+      pass2: REGISTER_MESSAGES.pass2,
     });
     expect(
       errorsOf(nuevaPasswordSchema.safeParse({ pass: 'abcdefghijk', pass2: 'abcdefghijk' })),
-    ).toEqual({ pass: MESSAGES_REGISTRO.pass });
+    ).toEqual({ pass: REGISTER_MESSAGES.pass });
   });
 
   it('cambioPasswordSchema pide la contraseña actual', () => {
     expect(errorsOf(cambioPasswordSchema.safeParse({ pass: 'nueva1', pass2: 'nueva1' }))).toEqual({
-      actual: MESSAGES_CUENTA.actual,
+      actual: ACCOUNT_MESSAGES.actual,
     });
     expect(
       cambioPasswordSchema.safeParse({ actual: 'vieja1', pass: 'nueva1', pass2: 'nueva1' }).success,

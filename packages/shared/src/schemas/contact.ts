@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, NAME_MAX } from '../constants';
 import { emailField, requiredText } from './fields';
 
-export const MESSAGES_CONTACTO = {
+export const CONTACT_MESSAGES = {
   nombre: 'El nombre es requerido.',
   email: 'Formato de correo inválido.',
   mensaje: 'El mensaje es requerido.',
@@ -19,9 +19,9 @@ export function isHoneypotFilled(value: unknown): boolean {
 
 export function buildContactoSchema(domains: readonly string[]) {
   return z.object({
-    nombre: requiredText(MESSAGES_CONTACTO.nombre, { max: NAME_MAX }),
-    email: emailField({ format: MESSAGES_CONTACTO.email }, domains),
-    mensaje: requiredText(MESSAGES_CONTACTO.mensaje, { max: CONTACT_MESSAGE_MAX }),
+    nombre: requiredText(CONTACT_MESSAGES.nombre, { max: NAME_MAX }),
+    email: emailField({ format: CONTACT_MESSAGES.email }, domains),
+    mensaje: requiredText(CONTACT_MESSAGES.mensaje, { max: CONTACT_MESSAGE_MAX }),
     empresa: honeypotField,
   });
 }

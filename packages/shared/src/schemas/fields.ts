@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX } from '../constants';
 import { emailDomainsMessage, hasAllowedDomain } from '../email-domains';
-import { PHONE_PATTERN } from '../phone';
-import { comunasDe, REGION_NAMES } from '../regions';
+import { normalizePhone, PHONE_PATTERN } from '../phone';
+import { canonicalComuna, canonicalRegion, comunasOf, REGION_NAMES } from '../regions';
 import { isValidRun, normalizeRun } from '../run';
 
 export const MAX_MESSAGE = (n: number) => `Máximo ${n} caracteres.`;
@@ -57,22 +57,47 @@ export function runField(message: string, { min, max }: { min?: number; max?: nu
   return base.refine(isValidRun, { error: message }).transform(normalizeRun);
 }
 
+/** Blank is "not given"; a typed number ('+56912345678', '912345678') becomes '9 1234 5678'. */
+const phoneInput = (v: unknown) => {
+  const blank = blankToNull(v);
+  return typeof blank === 'string' ? normalizePhone(blank) : blank;
+};
+
+/** An optional mobile number, stored as '9 1234 5678' however it was written. */
 export function phoneField(message: string) {
   return z.preprocess(
-    blankToNull,
-    z.string({ error: message }).trim().regex(PHONE_PATTERN, { error: message }).nullish(),
+    phoneInput,
+    z.string({ error: message }).regex(PHONE_PATTERN, { error: message }).nullish(),
   );
 }
 
+/** A required mobile number, stored as '9 1234 5678' however it was written. */
+export function requiredPhoneField(message: string) {
+  return z
+    .string({ error: message })
+    .transform(normalizePhone)
+    .pipe(z.string().regex(PHONE_PATTERN, { error: message }));
+}
+
+/** One of the 16 regiones, stored as our table names it ('Región de Ñuble' is 'Ñuble'). */
 export function regionField(message: string) {
   return z
     .string({ error: message })
     .trim()
+    .transform((v) => canonicalRegion(v) ?? v)
     .refine((v) => REGION_NAMES.includes(v), { error: message });
 }
 
+/**
+ * A comuna, stored as our table names it when it is one of ours under another name or spelling
+ * ('Rapa Nui', 'PROVIDENCIA'); whether it belongs to the región is comunaInRegion's call.
+ */
 export function comunaField(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .transform((v) => canonicalComuna(v) ?? v);
 }
 
 /**
@@ -90,7 +115,7 @@ export function comunaInRegion<T extends z.ZodType>(
     const comuna = v[keys.comuna];
     if (typeof region !== 'string' || typeof comuna !== 'string' || comuna === '') return;
     if (!REGION_NAMES.includes(region)) return;
-    if (!comunasDe(region).includes(comuna)) {
+    if (!comunasOf(region).includes(comuna)) {
       ctx.addIssue({ code: 'custom', path: [keys.comuna], message });
     }
   });

@@ -12,6 +12,7 @@ export * from './auth';
 export * from './contact';
 export * from './fields';
 export * from './orders';
+export * from './paging';
 export * from './products';
 export * from './records';
 export * from './support';

@@ -5,7 +5,7 @@ import {
   cambioEstadoSchema,
   cotizacionRequestSchema,
   datosClienteSchema,
-  MESSAGES_PEDIDO,
+  ORDER_MESSAGES,
   pedidosQuerySchema,
 } from './orders';
 
@@ -32,21 +32,27 @@ describe('cotizacionRequestSchema', () => {
     expect(cotizacionRequestSchema.parse({ items: ITEMS, cupon: '' }).cupon).toBeNull();
   });
 
-  it('rechaza un carrito vacío, cantidades fuera de 1 a 99 y productos repetidos', () => {
+  it('rechaza un carrito vacío, cantidades fuera de 1 a 10 y productos repetidos', () => {
     expect(errorsOf(cotizacionRequestSchema.safeParse({ items: [] }))).toEqual({
-      items: MESSAGES_PEDIDO.carritoVacio,
+      items: ORDER_MESSAGES.emptyCart,
     });
-    for (const qty of [0, 100, 1.5, '2']) {
+    for (const qty of [0, 1.5, '2']) {
       expect(
         errorsOf(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty }] })),
-      ).toEqual({ items: MESSAGES_PEDIDO.cantidad });
+      ).toEqual({ items: ORDER_MESSAGES.cantidad });
+    }
+    // More units than an order may take says so (issue 13: an order must not hold a shelf).
+    for (const qty of [11, 100]) {
+      expect(
+        errorsOf(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty }] })),
+      ).toEqual({ items: 'Puedes llevar hasta 10 unidades de un mismo producto por pedido.' });
     }
     const twice = [
       { productoId: 1, qty: 1 },
       { productoId: 1, qty: 2 },
     ];
     expect(errorsOf(cotizacionRequestSchema.safeParse({ items: twice }))).toEqual({
-      items: MESSAGES_PEDIDO.productoRepetido,
+      items: ORDER_MESSAGES.repeatedProduct,
     });
   });
 });
@@ -124,7 +130,7 @@ describe('the admin calls', () => {
   it('cambioEstado solo admite los estados conocidos', () => {
     expect(cambioEstadoSchema.parse({ estado: 'PAGADO' })).toEqual({ estado: 'PAGADO' });
     expect(errorsOf(cambioEstadoSchema.safeParse({ estado: 'PERDIDO' }))).toEqual({
-      estado: MESSAGES_PEDIDO.estado,
+      estado: ORDER_MESSAGES.estado,
     });
   });
 

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { COUPON_INVALID_MESSAGE } from '../coupons';
-import { EMAIL_MAX, NAME_MAX, QTY_MAX, QTY_MIN } from '../constants';
-import { ESTADOS_PEDIDO, METODOS_PAGO, PROBLEMAS_COTIZACION } from '../orders';
-import { PHONE_PATTERN } from '../phone';
-import { DIRECCION_MAX, MESSAGES_REGISTRO } from './auth';
+import { NAME_MAX, QTY_MAX, QTY_MIN } from '../constants';
+import {
+  ESTADOS_COBRO,
+  ESTADOS_PEDIDO,
+  METODOS_PAGO,
+  PROBLEMAS_COTIZACION,
+  TIPOS_REEMBOLSO,
+} from '../orders';
+import { ADDRESS_MAX, REGISTER_MESSAGES } from './auth';
 import {
   comunaField,
   comunaInRegion,
   emailField,
   phoneField,
   regionField,
+  requiredPhoneField,
   requiredText,
   runField,
 } from './fields';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, pagingQueryShape } from './paging';
 
 // Checkout and orders: the quote, the order a shopper places (as a customer or as a guest), the
 // order as the API answers it, and the admin's status change. Field rules and messages are the
@@ -22,26 +29,35 @@ import {
 export const ORDER_LINES_MAX = 50;
 const INT_MAX = 2_147_483_647;
 
-export const MESSAGES_PEDIDO = {
+export const ORDER_MESSAGES = {
   nombre: 'El nombre es requerido.',
-  carritoVacio: 'Tu carrito está vacío.',
-  demasiadasLineas: `Un pedido admite hasta ${ORDER_LINES_MAX} productos distintos.`,
-  productoRepetido: 'Cada producto debe aparecer una sola vez en el pedido.',
+  emptyCart: 'Tu carrito está vacío.',
+  tooManyLines: `Un pedido admite hasta ${ORDER_LINES_MAX} productos distintos.`,
+  repeatedProduct: 'Cada producto debe aparecer una sola vez en el pedido.',
   producto: 'Producto inválido.',
   cantidad: `La cantidad debe ser un número entero entre ${QTY_MIN} y ${QTY_MAX}.`,
   cupon: COUPON_INVALID_MESSAGE,
   estado: 'Estado inválido.',
-  noEncontrado: 'Pedido no encontrado.',
-  totalCambio:
+  notFound: 'Pedido no encontrado.',
+  totalChanged:
     'El total de tu pedido cambió mientras lo revisabas. Revisa el resumen y confirma de nuevo.',
-  claveReusada:
-    'Esta solicitud ya se usó para otro pedido. Recarga la página e inténtalo de nuevo.',
-  claveInvalida: 'La cabecera Idempotency-Key no es válida.',
-  correoAcceso: 'Ingresa el correo con el que hiciste el pedido.',
+  keyReused: 'Esta solicitud ya se usó para otro pedido. Recarga la página e inténtalo de nuevo.',
+  invalidKey: 'La cabecera Idempotency-Key no es válida.',
+  accessEmail: 'Ingresa el correo con el que hiciste el pedido.',
+  guestUnpaidEmail:
+    'Ya tienes varios pedidos sin pagar con este correo. Paga alguno, o espera a que venza, antes de hacer otro.',
+  guestUnpaidClient:
+    'Hay varios pedidos sin pagar hechos desde aquí. Paga alguno, o espera a que venza, antes de hacer otro.',
+  linkSent:
+    'Si ese correo es el del pedido, te enviamos un enlace para verlo. Revisa tu bandeja de entrada.',
 } as const;
 
-const m = MESSAGES_PEDIDO;
-const r = MESSAGES_REGISTRO;
+const m = ORDER_MESSAGES;
+
+/** Said when a line asks for more units of one product than an order may take. */
+export const maxUnitsMessage = (max: number) =>
+  `Puedes llevar hasta ${max} unidades de un mismo producto por pedido.`;
+const r = REGISTER_MESSAGES;
 
 const productoIdField = z
   .number({ error: m.producto })
@@ -56,17 +72,17 @@ export const lineaPedidoInputSchema = z.object({
     .number({ error: m.cantidad })
     .int({ error: m.cantidad })
     .min(QTY_MIN, { error: m.cantidad })
-    .max(QTY_MAX, { error: m.cantidad }),
+    .max(QTY_MAX, { error: maxUnitsMessage(QTY_MAX) }),
   precio: z.number().min(0).max(1e12).optional(),
 });
 export type LineaPedidoInput = z.input<typeof lineaPedidoInputSchema>;
 
 const itemsField = z
-  .array(lineaPedidoInputSchema, { error: m.carritoVacio })
-  .min(1, { error: m.carritoVacio })
-  .max(ORDER_LINES_MAX, { error: m.demasiadasLineas })
+  .array(lineaPedidoInputSchema, { error: m.emptyCart })
+  .min(1, { error: m.emptyCart })
+  .max(ORDER_LINES_MAX, { error: m.tooManyLines })
   .refine((items) => new Set(items.map((i) => i.productoId)).size === items.length, {
-    error: m.productoRepetido,
+    error: m.repeatedProduct,
   });
 
 /** Empty means no coupon; whether the code exists is the server's call (an unknown one is a 400). */
@@ -75,7 +91,12 @@ const cuponField = z.preprocess(
   z.string({ error: m.cupon }).trim().max(40, { error: m.cupon }).nullish(),
 );
 
-export const cotizacionRequestSchema = z.object({ items: itemsField, cupon: cuponField });
+export const cotizacionRequestSchema = z.object({
+  items: itemsField,
+  cupon: cuponField,
+  /** With TRANSFERENCIA the quote carries the transfer discount (`descuentoPago`). */
+  metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }).optional(),
+});
 export type CotizacionRequest = z.input<typeof cotizacionRequestSchema>;
 
 const money = z.number();
@@ -115,22 +136,21 @@ export const cotizacionSchema = z.object({
   cuponInvalido: z.boolean(),
   subtotal: money,
   descuento: money,
+  /** The payment method's discount (transfer), after the coupon and before shipping; 0 if none. */
+  descuentoPago: money,
   envio: money,
   total: money,
   iva: money,
 });
 export type Cotizacion = z.infer<typeof cotizacionSchema>;
 
-/** A phone the courier can call: required for guests, in the registration's format. */
-const requiredPhoneField = z
-  .string({ error: r.telefono })
-  .trim()
-  .regex(PHONE_PATTERN, { error: r.telefono });
+/** A phone the courier can call: required for guests, stored in the registration's format. */
+const guestPhoneField = requiredPhoneField(r.telefono);
 
 const entregaFields = {
   region: regionField(r.region),
   comuna: comunaField(r.comuna),
-  direccion: requiredText(r.direccion, { min: 3, max: DIRECCION_MAX }),
+  direccion: requiredText(r.direccion, { min: 3, max: ADDRESS_MAX }),
 };
 
 /** The checkout form of a logged-in customer: where to deliver, and a phone if the account lacks one. */
@@ -151,7 +171,7 @@ function guestFields(domains: readonly string[]) {
 /** The checkout form of a guest: who buys, how to reach them, where to deliver. */
 export function buildDatosInvitadoSchema(domains: readonly string[]) {
   return comunaInRegion(
-    z.object({ ...guestFields(domains), telefono: requiredPhoneField, ...entregaFields }),
+    z.object({ ...guestFields(domains), telefono: guestPhoneField, ...entregaFields }),
     r.comuna,
   );
 }
@@ -212,6 +232,43 @@ export const lineaPedidoSchema = z.object({
 });
 export type LineaPedido = z.infer<typeof lineaPedidoSchema>;
 
+/**
+ * An order's payment as the buyer and the admin see it. Card data goes no further than the last 4
+ * digits.
+ */
+export const cobroSchema = z.object({
+  metodo: z.enum(METODOS_PAGO),
+  estado: z.enum(ESTADOS_COBRO),
+  /** The approved card payment. */
+  detalle: z
+    .object({
+      codigoAutorizacion: z.string(),
+      ultimos4: z.string().nullable(),
+      /** In words: 'Débito', 'Crédito', 'Crédito en cuotas', 'Prepago'. */
+      tipo: z.string(),
+      cuotas: z.number().int(),
+      monto: money,
+      fecha: z.string(),
+    })
+    .nullable(),
+  /** Why the last attempt did not go through, in Spanish; null when none failed. */
+  motivo: z.string().nullable(),
+  reembolso: z
+    .object({ tipo: z.enum(TIPOS_REEMBOLSO), monto: money, fecha: z.string() })
+    .nullable(),
+});
+export type Cobro = z.infer<typeof cobroSchema>;
+
+/** Where the browser takes the buyer to pay: it posts `token_ws` = token to url (Webpay's form). */
+export const inicioPagoSchema = z.object({ url: z.string(), token: z.string() });
+export type InicioPago = z.infer<typeof inicioPagoSchema>;
+
+/** POST /pedidos/{numero}/pago: pay an unpaid order again, with Webpay or by transfer. */
+export const reintentoPagoSchema = z.object({
+  metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }),
+});
+export type ReintentoPago = z.infer<typeof reintentoPagoSchema>;
+
 export const pedidoSchema = z.object({
   numero: z.string(),
   estado: z.enum(ESTADOS_PEDIDO),
@@ -227,10 +284,13 @@ export const pedidoSchema = z.object({
   }),
   entrega: z.object({ region: z.string(), comuna: z.string(), direccion: z.string() }),
   metodoPago: z.enum(METODOS_PAGO),
+  cobro: cobroSchema,
   cupon: cuponAplicadoSchema.nullable(),
   lineas: z.array(lineaPedidoSchema),
   subtotal: money,
   descuento: money,
+  /** The transfer discount, when DESCUENTO_TRANSFERENCIA_PCT is above 0 and the order is by transfer. */
+  descuentoPago: money,
   envio: money,
   total: money,
   iva: money,
@@ -238,6 +298,21 @@ export const pedidoSchema = z.object({
   transferencia: datosTransferenciaSchema,
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
+
+/**
+ * POST /pedidos: the order, and for a guest's new order its access token, which opens it at
+ * /pedido/{numero}#{acceso}. Only its hash is stored: a replayed order answers null (the link is
+ * in the e-mail). With WEBPAY, `pago` says where to pay.
+ */
+export const pedidoCreadoSchema = pedidoSchema.extend({
+  acceso: z.string().nullable(),
+  /** With WEBPAY: where to send the buyer to pay. Null for a transfer or a replayed order. */
+  pago: inicioPagoSchema.nullable(),
+});
+export type PedidoCreado = z.infer<typeof pedidoCreadoSchema>;
+
+/** The header that carries an order's access token to GET /pedidos/{numero}. */
+export const ORDER_ACCESS_HEADER = 'pedido-acceso';
 
 /** A row of an order list. */
 export const pedidoResumenSchema = z.object({
@@ -251,14 +326,8 @@ export const pedidoResumenSchema = z.object({
 });
 export type PedidoResumen = z.infer<typeof pedidoResumenSchema>;
 
-export const PEDIDOS_LIMITE_MAX = 100;
-export const PEDIDOS_LIMITE_DEFAULT = 50;
-
-const pageParam = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(max).optional().catch(undefined),
-  );
+export const ORDERS_LIMIT_MAX = LIST_LIMIT_MAX;
+export const ORDERS_LIMIT_DEFAULT = LIST_LIMIT_DEFAULT;
 
 /** GET /pedidos: lenient like the product filters, a bad value is ignored. */
 export const pedidosQuerySchema = z.object({
@@ -269,20 +338,23 @@ export const pedidosQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v) => v === 'true' || v === '1'),
-  pagina: pageParam(100_000),
-  limite: pageParam(PEDIDOS_LIMITE_MAX),
+  ...pagingQueryShape(ORDERS_LIMIT_MAX),
 });
 export type PedidosQuery = z.input<typeof pedidosQuerySchema>;
 
 export const numeroPedidoParams = z.object({
-  numero: z.string().trim().toUpperCase().max(20, { error: m.noEncontrado }),
+  numero: z.string().trim().toUpperCase().max(20, { error: m.notFound }),
 });
 
-export const pedidoAccesoQuerySchema = z.object({
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX).optional().catch(undefined),
+/** GET /pedidos/{numero}: a guest's order opens with its access token, never with its e-mail. */
+export const pedidoAccesoHeadersSchema = z.looseObject({
+  [ORDER_ACCESS_HEADER]: z.string().trim().max(200).optional().catch(undefined),
 });
 
-/** The visitor's form that opens a guest order again: the e-mail it was placed with. */
+/**
+ * POST /pedidos/{numero}/enlace: a visitor without the link asks for it again with the e-mail the
+ * order was placed with; the answer is the same whatever the e-mail.
+ */
 export const pedidoAccesoFormSchema = z.object({
   correo: emailField({ format: r.correo }),
 });

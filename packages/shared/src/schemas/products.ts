@@ -1,28 +1,114 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
-import { ORDENES_PRODUCTOS } from '../enums';
+import { ORDENES_PRODUCTOS, type OrdenProductos } from '../enums';
 import { MAX_MESSAGE, optionalText, requiredText } from './fields';
+import { ignoreInvalid, numberParam, pagingQueryShape } from './paging';
 
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 export const PRODUCT_IMAGE_MAX = 500;
-export const PRECIO_MAX = 99_999_999.99;
+export const PRICE_MAX = 99_999_999.99;
 export const STOCK_MAX = 1_000_000;
 
-export const MESSAGES_PRODUCTO = {
+export const PRODUCT_MESSAGES = {
   nombre: 'El nombre es requerido.',
   precio: 'El precio es requerido.',
-  precioMin: 'El precio no puede ser negativo.',
-  precioMax: 'El precio es demasiado alto.',
-  precioDecimales: 'El precio admite como máximo 2 decimales.',
+  priceNotNumber: 'El precio debe ser un número.',
+  priceNegative: 'El precio no puede ser negativo.',
+  priceTooHigh: 'El precio es demasiado alto.',
+  priceDecimals: 'El precio admite como máximo 2 decimales.',
   stock: 'El stock es requerido.',
-  stockEntero: 'El stock debe ser un número entero mayor o igual a 0.',
-  stockMax: 'El stock es demasiado alto.',
+  stockNotNumber: 'El stock debe ser un número.',
+  stockNotInteger: 'El stock debe ser un número entero mayor o igual a 0.',
+  stockTooHigh: 'El stock es demasiado alto.',
   categoria: 'La categoría es requerida.',
+  categoriaNotNumber: 'La categoría debe indicarse con su número (id).',
   imagen: 'La imagen debe ser una URL http(s) o una ruta que empiece con /.',
+  marca: `La marca admite hasta 60 caracteres.`,
+  sku: 'El SKU admite letras, números, guiones y puntos (hasta 40).',
+  skuTaken: 'Ya existe un producto con ese SKU.',
+  especificaciones:
+    'Cada especificación necesita un nombre y un valor (hasta 40 y 100 caracteres).',
+  tooManyEspecificaciones: 'Un producto admite hasta 30 especificaciones.',
 } as const;
+
+export const BRAND_MAX = 60;
+export const SKU_MAX = 40;
+export const SPEC_NAME_MAX = 40;
+export const SPEC_VALUE_MAX = 100;
+export const SPECS_MAX = 30;
+
+/** One line of a product's specification sheet: { nombre: 'Capacidad', valor: '1 TB' }. */
+export const especificacionSchema = z.object(
+  {
+    nombre: z
+      .string({ error: PRODUCT_MESSAGES.especificaciones })
+      .trim()
+      .min(1, { error: PRODUCT_MESSAGES.especificaciones })
+      .max(SPEC_NAME_MAX, { error: PRODUCT_MESSAGES.especificaciones }),
+    valor: z
+      .string({ error: PRODUCT_MESSAGES.especificaciones })
+      .trim()
+      .min(1, { error: PRODUCT_MESSAGES.especificaciones })
+      .max(SPEC_VALUE_MAX, { error: PRODUCT_MESSAGES.especificaciones }),
+  },
+  { error: PRODUCT_MESSAGES.especificaciones },
+);
+export type Especificacion = z.infer<typeof especificacionSchema>;
+
+/** A stored photo's variant: WebP or AVIF at one width, for `<picture>`/`srcset`. */
+export const varianteImagenSchema = z.object({
+  formato: z.enum(['webp', 'avif']),
+  ancho: z.number().int(),
+  url: z.string(),
+});
+
+/** A product photo as the shop serves it (under /imagenes/…, immutable). */
+export const imagenProductoSchema = z.object({
+  id: z.number().int(),
+  /** The stored original (metadata stripped). */
+  url: z.string(),
+  alt: z.string(),
+  ancho: z.number().int(),
+  alto: z.number().int(),
+  variantes: z.array(varianteImagenSchema),
+});
+export type ImagenProducto = z.infer<typeof imagenProductoSchema>;
+
+/** Photos one product may hold. */
+export const IMAGES_PER_PRODUCT_MAX = 20;
+export const IMAGE_ALT_MAX = 200;
+
+/** PUT /productos/{id}/imagenes: the photos in their new order, each with its alt text. */
+export const ordenImagenesSchema = z.object({
+  imagenes: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        alt: z
+          .string()
+          .trim()
+          .max(IMAGE_ALT_MAX, {
+            error: `El texto alternativo admite hasta ${IMAGE_ALT_MAX} caracteres.`,
+          }),
+      }),
+    )
+    .max(IMAGES_PER_PRODUCT_MAX),
+});
+export type OrdenImagenes = z.infer<typeof ordenImagenesSchema>;
 
 export const categoriaSchema = z.object({ id: z.number().int(), nombre: z.string() });
 export type Categoria = z.infer<typeof categoriaSchema>;
+
+/**
+ * A category as GET /categorias lists it (the active ones; an ADMIN or VENDOR with
+ * `?estado=todos` sees all): its picture, whether it is on sale, and how many active products.
+ */
+export const categoriaDetalleSchema = categoriaSchema.extend({
+  imagen: z.string().nullable(),
+  activo: z.boolean(),
+  productos: z.number().int(),
+});
+export type CategoriaDetalle = z.infer<typeof categoriaDetalleSchema>;
 
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -36,30 +122,56 @@ const isImageUrl = (v: string) => {
   }
 };
 
-const m = MESSAGES_PRODUCTO;
+const m = PRODUCT_MESSAGES;
+
+/**
+ * A number as JSON or as an HTML form sends it ('15990', ' 7 '): a decimal string becomes the
+ * number, an empty one (or an empty number input's NaN) means not given. Anything else goes on unchanged, to be refused.
+ */
+const numberFromForm = (v: unknown) => {
+  // An empty number input read with valueAsNumber gives NaN: not given, like ''.
+  if (typeof v === 'number' && Number.isNaN(v)) return undefined;
+  if (typeof v !== 'string') return v;
+  const text = v.trim();
+  if (text === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : v;
+};
+
+/** A number field that tells "missing" from "present but not a number". */
+const formNumber = (missing: string, notNumber: string) =>
+  z.preprocess(
+    numberFromForm,
+    z.number({ error: (issue) => (issue.input === undefined ? missing : notNumber) }),
+  );
 
 /** What the admin product form sends on create and update. */
 export const productoInputSchema = z.object({
   nombre: requiredText(m.nombre, { max: NAME_MAX }),
   descripcion: optionalText(PRODUCT_DESCRIPTION_MAX),
-  precio: z
-    .number({ error: m.precio })
-    .min(0, { error: m.precioMin })
-    .max(PRECIO_MAX, { error: m.precioMax })
-    .refine(hasAtMostTwoDecimals, { error: m.precioDecimales }),
-  stock: z
-    .number({ error: m.stock })
-    .int({ error: m.stockEntero })
-    .min(0, { error: m.stockEntero })
-    .max(STOCK_MAX, { error: m.stockMax }),
+  precio: formNumber(m.precio, m.priceNotNumber).pipe(
+    z
+      .number()
+      .min(0, { error: m.priceNegative })
+      .max(PRICE_MAX, { error: m.priceTooHigh })
+      .refine(hasAtMostTwoDecimals, { error: m.priceDecimals }),
+  ),
+  stock: formNumber(m.stock, m.stockNotNumber).pipe(
+    z
+      .number()
+      .int({ error: m.stockNotInteger })
+      .min(0, { error: m.stockNotInteger })
+      .max(STOCK_MAX, { error: m.stockTooHigh }),
+  ),
   categoria: z.object(
     {
-      id: z
-        .number({ error: m.categoria })
-        .int({ error: m.categoria })
-        .positive({ error: m.categoria })
-        // Beyond PostgreSQL's integer range no category can exist.
-        .max(2_147_483_647, { error: m.categoria }),
+      id: formNumber(m.categoria, m.categoriaNotNumber).pipe(
+        z
+          .number()
+          .int({ error: m.categoria })
+          .positive({ error: m.categoria })
+          // Beyond PostgreSQL's integer range no category can exist.
+          .max(2_147_483_647, { error: m.categoria }),
+      ),
     },
     { error: m.categoria },
   ),
@@ -72,6 +184,24 @@ export const productoInputSchema = z.object({
       .refine(isImageUrl, { error: m.imagen })
       .nullish(),
   ),
+  marca: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: m.marca }).trim().max(BRAND_MAX, { error: m.marca }).nullish(),
+  ),
+  /** Empty or missing: the server gives NB-{id}. */
+  sku: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string({ error: m.sku })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9._-]{0,39}$/, { error: m.sku })
+      .optional(),
+  ),
+  especificaciones: z
+    .array(especificacionSchema, { error: m.especificaciones })
+    .max(SPECS_MAX, { error: m.tooManyEspecificaciones })
+    .optional(),
 });
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
@@ -84,22 +214,16 @@ export const productoSchema = z.object({
   stock: z.number().int(),
   activo: z.boolean(),
   categoria: categoriaSchema,
+  marca: z.string().nullable(),
+  sku: z.string(),
+  especificaciones: z.array(especificacionSchema),
+  /** In order; `imagen` is the first one's URL, or the category's drawing when there is none. */
+  imagenes: z.array(imagenProductoSchema),
   createdAt: z.string(),
 });
 export type Producto = z.infer<typeof productoSchema>;
 
-export const PRODUCTOS_LIMITE_MAX = 100;
-
-/** Lenient on purpose: a bad filter value is ignored, as the product list does with its inputs. */
-const ignoreInvalid = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-/** A number from the query string; an empty value means "not given", not zero. */
-const numberParam = (schema: z.ZodNumber) =>
-  ignoreInvalid(
-    z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.coerce.number().pipe(schema),
-    ),
-  );
+export const PRODUCTS_LIMIT_MAX = 100;
 
 /**
  * Which products an ADMIN token lists: all of them by default (DECISIONS.md), or only the active
@@ -114,9 +238,121 @@ export const productosQuerySchema = z.object({
   categoria: ignoreInvalid(z.string().trim().max(100)),
   min: numberParam(z.number().min(0).max(1e12)),
   max: numberParam(z.number().min(0).max(1e12)),
-  orden: z.enum(ORDENES_PRODUCTOS).catch('recientes').default('recientes'),
-  pagina: numberParam(z.number().int().min(1).max(100_000)),
-  limite: numberParam(z.number().int().min(1).max(PRODUCTOS_LIMITE_MAX)),
+  /** Missing: `relevancia` when there is a `q`, `recientes` otherwise (see effectiveOrden). */
+  orden: ignoreInvalid(z.enum(ORDENES_PRODUCTOS)),
+  ...pagingQueryShape(PRODUCTS_LIMIT_MAX),
   estado: ignoreInvalid(z.enum(ESTADOS_PRODUCTO)),
+  /** One brand, or several separated by commas (any of them). */
+  marca: ignoreInvalid(z.string().trim().max(300)),
+  /**
+   * Specification filters, `nombre:valor`, repeated or comma-separated; values of one name are
+   * alternatives (any), different names must all hold.
+   */
+  espec: ignoreInvalid(z.union([z.string().max(300), z.array(z.string().max(300)).max(20)])),
 });
 export type ProductosQuery = z.infer<typeof productosQuerySchema>;
+
+/**
+ * GET /productos/facetas, with the same filters as the list: how many active products each
+ * category, brand and the most useful specification values would leave.
+ */
+export const facetasSchema = z.object({
+  categorias: z.array(
+    z.object({ id: z.number().int(), nombre: z.string(), cantidad: z.number().int() }),
+  ),
+  marcas: z.array(z.object({ valor: z.string(), cantidad: z.number().int() })),
+  especificaciones: z.array(
+    z.object({
+      nombre: z.string(),
+      valores: z.array(z.object({ valor: z.string(), cantidad: z.number().int() })),
+    }),
+  ),
+});
+export type Facetas = z.infer<typeof facetasSchema>;
+
+/** POST/PUT /categorias (ADMIN or VENDOR). */
+export const categoriaInputSchema = z.object({
+  nombre: requiredText('El nombre de la categoría es requerido.', { max: 100 }),
+  imagen: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: PRODUCT_MESSAGES.imagen })
+      .trim()
+      .max(PRODUCT_IMAGE_MAX, { error: MAX_MESSAGE(PRODUCT_IMAGE_MAX) })
+      .refine(isImageUrl, { error: PRODUCT_MESSAGES.imagen })
+      .nullish(),
+  ),
+});
+export type CategoriaInput = z.input<typeof categoriaInputSchema>;
+
+/** The order a product query is answered in: relevance means nothing without a text to match. */
+export function effectiveOrden(query: {
+  q?: string | undefined;
+  orden?: OrdenProductos | undefined;
+}) {
+  const hasText = Boolean(query.q?.trim());
+  const orden = query.orden ?? (hasText ? 'relevancia' : 'recientes');
+  return orden === 'relevancia' && !hasText ? 'recientes' : orden;
+}
+
+/** Products suggested while the shopper types, and the close catalogue term when none match. */
+export const SUGGESTIONS_MAX = 8;
+/** Shorter texts suggest nothing: one letter matches half the catalogue. */
+export const SUGGESTIONS_Q_MIN = 2;
+
+export const sugerenciasQuerySchema = z.object({
+  q: z.string().trim().max(100).catch('').default(''),
+});
+export type SugerenciasQuery = z.infer<typeof sugerenciasQuerySchema>;
+
+export const sugerenciasSchema = z.object({
+  productos: z.array(productoSchema).max(SUGGESTIONS_MAX),
+  /** Non-null only when nothing matched and a close term exists: '¿Quisiste decir …?'. */
+  quisisteDecir: z.string().nullable(),
+});
+export type Sugerencias = z.infer<typeof sugerenciasSchema>;
+
+/** The columns of the product CSV, in the order GET /productos/exportar.csv writes them. */
+export const CSV_PRODUCT_COLUMNS = [
+  'sku',
+  'nombre',
+  'marca',
+  'categoria',
+  'precio',
+  'stock',
+  'activo',
+  'descripcion',
+  'especificaciones',
+] as const;
+
+export const RESULTADOS_IMPORTACION = ['creada', 'actualizada', 'sin_cambios', 'error'] as const;
+export type ResultadoImportacion = (typeof RESULTADOS_IMPORTACION)[number];
+
+/**
+ * POST /productos/importar: what happened (or, with `?simular=1`, would happen) to each row.
+ * `fila` is the row as a spreadsheet numbers it (the header is row 1). `aplicada` says whether
+ * anything was written: never on a dry run, nor when a row failed without `?validas=1`.
+ */
+export const informeImportacionSchema = z.object({
+  total: z.number().int(),
+  creadas: z.number().int(),
+  actualizadas: z.number().int(),
+  sinCambios: z.number().int(),
+  errores: z.number().int(),
+  aplicada: z.boolean(),
+  filas: z.array(
+    z.object({
+      fila: z.number().int(),
+      sku: z.string(),
+      resultado: z.enum(RESULTADOS_IMPORTACION),
+      motivo: z.string().optional(),
+    }),
+  ),
+});
+export type InformeImportacion = z.infer<typeof informeImportacionSchema>;
+
+export const ESTADOS_CATEGORIA = ['activas', 'todos'] as const;
+/** GET /categorias: the active ones; with `estado=todos`, ADMIN and VENDOR get every one. */
+export const categoriasQuerySchema = z.object({
+  estado: ignoreInvalid(z.enum(ESTADOS_CATEGORIA)),
+});

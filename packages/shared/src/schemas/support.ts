@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_DESCRIPTION_MAX, SUPPORT_DESCRIPTION_MIN } from '../constants';
-import { EQUIPOS, PRIORIDAD_DEFAULT, PRIORIDADES, SERVICIOS } from '../enums';
+import { EQUIPOS, DEFAULT_PRIORIDAD, PRIORIDADES, SERVICIOS } from '../enums';
 import { honeypotField } from './contact';
 import {
   comunaField,
@@ -13,7 +13,7 @@ import {
   requiredText,
 } from './fields';
 
-export const MESSAGES_SOPORTE = {
+export const SUPPORT_MESSAGES = {
   nombreCliente: 'Tu nombre es requerido.',
   emailCliente: 'Correo inválido.',
   telefonoCliente: 'Formato: 9 XXXX XXXX',
@@ -25,24 +25,24 @@ export const MESSAGES_SOPORTE = {
   descripcionProblema: 'Cuéntanos más (≥10 caracteres).',
 } as const;
 
-export const SUPPORT_DIRECCION_MAX = 200;
+export const SUPPORT_ADDRESS_MAX = 200;
 
 export function buildSoporteSchema(domains: readonly string[]) {
-  const m = MESSAGES_SOPORTE;
+  const m = SUPPORT_MESSAGES;
   const fields = z.object({
     nombreCliente: requiredText(m.nombreCliente, { min: 2 }),
     emailCliente: emailField({ format: m.emailCliente }, domains),
     telefonoCliente: phoneField(m.telefonoCliente),
     region: regionField(m.region),
     comuna: comunaField(m.comuna),
-    direccion: optionalText(SUPPORT_DIRECCION_MAX),
+    direccion: optionalText(SUPPORT_ADDRESS_MAX),
     equipo: z.enum(EQUIPOS, { error: m.equipo }),
     prioridad: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
         z.enum(PRIORIDADES, { error: m.prioridad }),
       )
-      .default(PRIORIDAD_DEFAULT),
+      .default(DEFAULT_PRIORIDAD),
     serviciosRequeridos: z
       .array(z.enum(SERVICIOS, { error: m.serviciosRequeridos }), { error: m.serviciosRequeridos })
       .min(1, { error: m.serviciosRequeridos })

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { ROLES } from '../enums';
-import { DIRECCION_MAX, MESSAGES_REGISTRO } from './auth';
+import {
+  ADDRESS_MAX,
+  passwordLimits,
+  passwordMessage,
+  REGISTER_MESSAGES,
+  type PasswordPolicy,
+} from './auth';
 import {
   comunaField,
   comunaInRegion,
@@ -12,44 +17,55 @@ import {
   runField,
 } from './fields';
 
-export const MESSAGES_ADMIN_USUARIO = {
+export const ADMIN_USER_MESSAGES = {
   run: 'RUN inválido',
   correo: 'Correo inválido',
   role: 'Rol inválido',
   pass: 'La contraseña debe tener al menos 4 caracteres',
-  passMax: MESSAGES_REGISTRO.pass,
+  passMax: REGISTER_MESSAGES.pass,
 } as const;
 
 /** The fields an admin may change on an existing user (no run, correo or pass). */
 const editableFields = {
-  nombre: requiredText(MESSAGES_REGISTRO.nombre),
-  apellidos: requiredText(MESSAGES_REGISTRO.apellidos),
-  role: z.enum(ROLES, { error: MESSAGES_ADMIN_USUARIO.role }),
-  telefono: phoneField(MESSAGES_REGISTRO.telefono),
-  region: regionField(MESSAGES_REGISTRO.region),
-  comuna: comunaField(MESSAGES_REGISTRO.comuna),
-  direccion: requiredText(MESSAGES_REGISTRO.direccion, { max: DIRECCION_MAX }),
+  nombre: requiredText(REGISTER_MESSAGES.nombre),
+  apellidos: requiredText(REGISTER_MESSAGES.apellidos),
+  role: z.enum(ROLES, { error: ADMIN_USER_MESSAGES.role }),
+  telefono: phoneField(REGISTER_MESSAGES.telefono),
+  region: regionField(REGISTER_MESSAGES.region),
+  comuna: comunaField(REGISTER_MESSAGES.comuna),
+  direccion: requiredText(REGISTER_MESSAGES.direccion, { max: ADDRESS_MAX }),
 };
 
 export const adminUsuarioUpdateSchema = comunaInRegion(
   z.object(editableFields),
-  MESSAGES_REGISTRO.comuna,
+  REGISTER_MESSAGES.comuna,
 );
 
+/** The admin form's password messages: the spec's under 'basica', the policy's numbers otherwise. */
+function adminPasswordMessages(policy: PasswordPolicy) {
+  if (policy === 'basica')
+    return { min: ADMIN_USER_MESSAGES.pass, max: ADMIN_USER_MESSAGES.passMax };
+  const message = passwordMessage(policy);
+  return { min: message, max: message };
+}
+
 /** The e-mail must be of an allowed domain, or the new user could never log in. */
-export const buildAdminUsuarioCreateSchema = (domains: readonly string[]) =>
+export const buildAdminUsuarioCreateSchema = (
+  domains: readonly string[],
+  policy: PasswordPolicy = 'basica',
+) =>
   comunaInRegion(
     z.object({
       ...editableFields,
-      run: runField(MESSAGES_ADMIN_USUARIO.run, { min: 8, max: 10 }),
-      correo: emailField({ format: MESSAGES_ADMIN_USUARIO.correo }, domains),
-      // Login accepts 4 to 10 characters, so a longer password would lock the user out.
+      run: runField(ADMIN_USER_MESSAGES.run, { min: 8, max: 10 }),
+      correo: emailField({ format: ADMIN_USER_MESSAGES.correo }, domains),
+      // The policy's length: login accepts it, so the new user can log in.
       pass: z
-        .string({ error: MESSAGES_ADMIN_USUARIO.pass })
-        .min(PASSWORD_MIN, { error: MESSAGES_ADMIN_USUARIO.pass })
-        .max(PASSWORD_MAX, { error: MESSAGES_ADMIN_USUARIO.passMax }),
+        .string({ error: adminPasswordMessages(policy).min })
+        .min(passwordLimits(policy).min, { error: adminPasswordMessages(policy).min })
+        .max(passwordLimits(policy).max, { error: adminPasswordMessages(policy).max }),
     }),
-    MESSAGES_REGISTRO.comuna,
+    REGISTER_MESSAGES.comuna,
   );
 
 /** A user as the API returns it: never the password. */
