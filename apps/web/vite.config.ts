@@ -5,9 +5,19 @@ import { defineConfig } from 'vite';
 // hands /api to the API server, so the browser sees one origin in both cases.
 const api = { '/api': { target: 'http://127.0.0.1:3000' } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: { proxy: api },
   preview: { proxy: api },
-  build: { target: 'es2022', sourcemap: false },
-});
+  build: {
+    target: isSsrBuild ? 'node20' : 'es2022',
+    sourcemap: false,
+    // The server render reads the manifest to link each rendered screen's CSS and code.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
+  // The server bundle runs React's production build whatever NODE_ENV the API has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // The server bundle carries its dependencies, so it runs wherever WEB_DIST_DIR puts it.
+  ssr: { noExternal: true, target: 'node' },
+}));

@@ -1,19 +1,83 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { SSR_QUERIES_ID, SSR_ROUTER_ID } from './ssr-data';
 import './styles/global.css';
 import './styles/ui.css';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html.');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+/** Marks <html data-hydrated> once React owns the page (the browser tests wait for it). */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
+/** The JSON the server wrote into the page beside #root, or null on a page it did not render. */
+function readServerData(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * The screens the server rendered, loaded before hydrating: a lazy screen not loaded yet would
+ * hydrate as its fallback and differ from the server's HTML.
+ */
+async function loadMatchedScreens(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(container: HTMLElement) {
+  const queryClient = createQueryClient();
+  const routerState = readServerData(SSR_ROUTER_ID);
+  if (routerState === null) {
+    // A page the server did not render (Vite's dev server): the app renders from scratch.
+    createRoot(container).render(
+      <StrictMode>
+        <AppReady>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={createAppRouter()} />
+          </AppProviders>
+        </AppReady>
+      </StrictMode>,
+    );
+    return;
+  }
+  hydrate(queryClient, readServerData(SSR_QUERIES_ID) as DehydratedState);
+  await loadMatchedScreens();
+  // createBrowserRouter reads the server's router state (loader data, a 404) from here.
+  window.__staticRouterHydrationData = routerState;
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppReady>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </AppReady>
+    </StrictMode>,
+  );
+}
+
+void start(root);

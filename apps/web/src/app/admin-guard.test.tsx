@@ -1,17 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  buildAccount,
-  buildProduct,
-  CATEGORIAS,
-  findHeading,
-  mockApi,
-  renderAsAdmin,
-} from '../features/admin/testing';
+import { buildAccount, buildProduct, CATEGORIAS, findHeading, mockApi } from '../testing/admin-api';
+import { renderAsAdmin } from './testing/render-app';
 import { clearSession } from '../lib/session';
 import { buildUser, storeSession } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { renderApp } from './testing/render-app';
 
 const dashboardApi = () =>
   mockApi({
@@ -23,7 +17,6 @@ describe('guardia de la administración', () => {
   it.each([
     ['un visitante', null],
     ['un CLIENT', buildUser({ role: 'CLIENT' })],
-    ['un VENDOR', buildUser({ role: 'VENDOR' })],
   ])('%s que abre /admin termina en /login, y Atrás no vuelve a /admin', async (_who, user) => {
     const { fetchMock } = dashboardApi();
     if (user) storeSession(user);
@@ -43,6 +36,57 @@ describe('guardia de la administración', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
       expect.stringContaining('/usuarios'),
     );
+  });
+
+  const VENDOR_USER = buildUser({ id: 9, role: 'VENDOR', correo: 'vendedora@gmail.com' });
+  const menuLinks = () =>
+    within(screen.getByRole('navigation', { name: 'Administración' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('deja entrar a un VENDOR con el menú del catálogo y los pedidos, sin usuarios, contacto ni soporte', async () => {
+    const { fetchMock } = dashboardApi();
+    storeSession(VENDOR_USER);
+    renderApp('/admin');
+    await findHeading('Dashboard');
+    expect(menuLinks()).toEqual(['Dashboard', 'Productos', 'Categorías', 'Pedidos']);
+    // Its dashboard asks nothing the server would refuse it.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/usuarios'),
+    );
+    expect(screen.queryByText('Usuarios registrados')).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/usuarios', '/admin/usuarios/nuevo', '/admin/contacto', '/admin/soporte'])(
+    'a un VENDOR que abre %s le dice que no tiene permiso, sin pedir nada a la API',
+    async (url) => {
+      const { fetchMock } = mockApi({});
+      storeSession(VENDOR_USER);
+      const { router } = renderApp(url);
+      expect(await findHeading('No tienes permiso')).toBeVisible();
+      expect(router.state.location.pathname).toBe(url);
+      expect(screen.getByText(/No tienes permiso para ver esta sección/)).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Volver al dashboard' })).toHaveAttribute(
+        'href',
+        '/admin',
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('muestra a un ADMIN todas las secciones, Categorías incluida', async () => {
+    dashboardApi();
+    renderAsAdmin('/admin');
+    await findHeading('Dashboard');
+    expect(menuLinks()).toEqual([
+      'Dashboard',
+      'Productos',
+      'Categorías',
+      'Pedidos',
+      'Usuarios',
+      'Contacto',
+      'Soporte',
+    ]);
   });
 
   it('deja entrar a un ADMIN: la barra lateral y el Dashboard, sin la cabecera de la tienda', async () => {

@@ -1,19 +1,13 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useSessionExpiry } from '../features/admin/hooks/use-session-expiry';
-import '../features/admin/admin.css';
-
-const SECTIONS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/productos', label: 'Productos', end: false },
-  { to: '/admin/pedidos', label: 'Pedidos', end: false },
-  { to: '/admin/usuarios', label: 'Usuarios', end: false },
-  { to: '/admin/contacto', label: 'Contacto', end: false },
-  { to: '/admin/soporte', label: 'Soporte', end: false },
-];
+import { sectionsFor } from './admin-sections';
+import { useSessionExpiry } from './use-session-expiry';
+import { useSession } from '../lib/use-session';
+import '../styles/admin.css';
 
 /** The admin area frame: a sidebar and the content. The admin guard wraps it in the router. */
 export default function AdminLayout() {
   const navigation = useNavigation();
+  const role = useSession()?.user.role;
   useSessionExpiry();
   return (
     <div className="admin-layout">
@@ -26,7 +20,7 @@ export default function AdminLayout() {
         </p>
         <nav aria-label="Administración">
           <ul className="admin-sidebar__links">
-            {SECTIONS.map((section) => (
+            {sectionsFor(role).map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} end={section.end}>
                   {section.label}

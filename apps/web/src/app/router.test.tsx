@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../testing/render-app';
+import { renderApp } from './testing/render-app';
 
 describe('rutas', () => {
   it('una dirección desconocida muestra Página no encontrada con un enlace al inicio', async () => {

@@ -1,17 +1,37 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminGuard } from './admin-guard';
+import { AdminOnly } from './admin-only';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
+import { prefetchLoader, type Prefetch, type ScreenHandle } from './prefetch';
 import { SiteLayout } from './site-layout';
+
+/** What a screen module may export besides its component: the server render's data prefetch. */
+export interface ScreenModule {
+  default: ComponentType;
+  prefetch?: Prefetch;
+}
 
 /**
  * A screen whose code is downloaded on its first visit, so '/' loads only the shell and the home
  * screen. Until then the layout stays on screen with PageLoading in place of the screen.
+ * `module` names its file under src/app (as the build manifest does), so the server render can
+ * link the screen's CSS and code in the page's head. Only the server build turns `prefetch` into
+ * a loader: in the browser the screens keep fetching through their queries, which the server's
+ * dehydrated cache has already filled.
  */
-function screen(load: () => Promise<{ default: ComponentType }>) {
+function screen(module: string, load: () => Promise<ScreenModule>) {
   return {
-    lazy: async () => ({ Component: (await load()).default }),
+    handle: { module } satisfies ScreenHandle,
+    lazy: async () => {
+      const loaded = await load();
+      const prefetch = loaded.prefetch;
+      if (import.meta.env.SSR && prefetch) {
+        return { Component: loaded.default, loader: prefetchLoader(prefetch) };
+      }
+      return { Component: loaded.default };
+    },
     hydrateFallbackElement: <PageLoading />,
   };
 }
@@ -26,30 +46,58 @@ export const routes: RouteObject[] = [
         // Keeps header and footer on screen when a screen fails.
         ErrorBoundary: RouteError,
         children: [
-          { index: true, ...screen(() => import('./routes/home')) },
-          { path: 'productos', ...screen(() => import('./routes/products')) },
-          { path: 'productos/detalle/:id', ...screen(() => import('./routes/product-detail')) },
-          { path: 'carrito', ...screen(() => import('./routes/cart')) },
-          { path: 'contacto', ...screen(() => import('./routes/contact')) },
-          { path: 'nosotros', ...screen(() => import('./routes/about')) },
-          { path: 'blogs', ...screen(() => import('./routes/blog-list')) },
-          { path: 'blog/:id', ...screen(() => import('./routes/blog-post')) },
-          { path: 'soporte', ...screen(() => import('./routes/support')) },
-          { path: 'garantias', ...screen(() => import('./routes/warranties')) },
-          { path: 'ayuda', ...screen(() => import('./routes/help')) },
-          { path: 'registro', ...screen(() => import('./routes/register')) },
-          { path: 'login', ...screen(() => import('./routes/login')) },
-          { path: 'recuperar', ...screen(() => import('./routes/recover-password')) },
-          { path: 'recuperar/:token', ...screen(() => import('./routes/reset-password')) },
-          { path: 'cuenta', ...screen(() => import('./routes/account')) },
-          { path: 'cuenta/pedidos', ...screen(() => import('./routes/my-orders')) },
-          { path: 'checkout', ...screen(() => import('./routes/checkout')) },
-          { path: 'pedido/:numero', ...screen(() => import('./routes/order-confirmation')) },
+          { index: true, ...screen('routes/home', () => import('./routes/home')) },
+          { path: 'productos', ...screen('routes/products', () => import('./routes/products')) },
+          {
+            path: 'productos/detalle/:id',
+            ...screen('routes/product-detail', () => import('./routes/product-detail')),
+          },
+          { path: 'carrito', ...screen('routes/cart', () => import('./routes/cart')) },
+          { path: 'contacto', ...screen('routes/contact', () => import('./routes/contact')) },
+          { path: 'nosotros', ...screen('routes/about', () => import('./routes/about')) },
+          { path: 'blogs', ...screen('routes/blog-list', () => import('./routes/blog-list')) },
+          { path: 'blog/:id', ...screen('routes/blog-post', () => import('./routes/blog-post')) },
+          { path: 'soporte', ...screen('routes/support', () => import('./routes/support')) },
+          {
+            path: 'garantias',
+            ...screen('routes/warranties', () => import('./routes/warranties')),
+          },
+          { path: 'ayuda', ...screen('routes/help', () => import('./routes/help')) },
+          { path: 'registro', ...screen('routes/register', () => import('./routes/register')) },
+          { path: 'login', ...screen('routes/login', () => import('./routes/login')) },
+          {
+            path: 'recuperar',
+            ...screen('routes/recover-password', () => import('./routes/recover-password')),
+          },
+          {
+            path: 'recuperar/:token',
+            ...screen('routes/reset-password', () => import('./routes/reset-password')),
+          },
+          { path: 'cuenta', ...screen('routes/account', () => import('./routes/account')) },
+          {
+            path: 'cuenta/pedidos',
+            ...screen('routes/my-orders', () => import('./routes/my-orders')),
+          },
+          { path: 'checkout', ...screen('routes/checkout', () => import('./routes/checkout')) },
+          {
+            path: 'pedido/:numero',
+            ...screen('routes/order-confirmation', () => import('./routes/order-confirmation')),
+          },
+          {
+            path: 'newsletter/baja',
+            ...screen(
+              'routes/newsletter-unsubscribe',
+              () => import('./routes/newsletter-unsubscribe'),
+            ),
+          },
           {
             path: 'newsletter/baja/:token',
-            ...screen(() => import('./routes/newsletter-unsubscribe')),
+            ...screen(
+              'routes/newsletter-unsubscribe',
+              () => import('./routes/newsletter-unsubscribe'),
+            ),
           },
-          { path: '*', ...screen(() => import('./routes/not-found')) },
+          { path: '*', ...screen('routes/not-found', () => import('./routes/not-found')) },
         ],
       },
     ],
@@ -62,29 +110,78 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       {
-        ...screen(() => import('./admin-layout')),
+        ...screen('admin-layout', () => import('./admin-layout')),
         children: [
           {
             // Keeps the sidebar on screen when a screen fails.
             ErrorBoundary: RouteError,
             children: [
-              { index: true, ...screen(() => import('./routes/admin/dashboard')) },
-              { path: 'productos', ...screen(() => import('./routes/admin/products')) },
-              { path: 'productos/nuevo', ...screen(() => import('./routes/admin/product-new')) },
+              {
+                index: true,
+                ...screen('routes/admin/dashboard', () => import('./routes/admin/dashboard')),
+              },
+              {
+                path: 'productos',
+                ...screen('routes/admin/products', () => import('./routes/admin/products')),
+              },
+              {
+                path: 'productos/nuevo',
+                ...screen('routes/admin/product-new', () => import('./routes/admin/product-new')),
+              },
+              {
+                path: 'productos/importar',
+                ...screen(
+                  'routes/admin/product-import',
+                  () => import('./routes/admin/product-import'),
+                ),
+              },
               {
                 path: 'productos/editar/:id',
-                ...screen(() => import('./routes/admin/product-edit')),
+                ...screen('routes/admin/product-edit', () => import('./routes/admin/product-edit')),
               },
-              { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
-              { path: 'usuarios/nuevo', ...screen(() => import('./routes/admin/user-new')) },
               {
-                path: 'usuarios/editar/:id',
-                ...screen(() => import('./routes/admin/user-edit')),
+                path: 'categorias',
+                ...screen('routes/admin/categories', () => import('./routes/admin/categories')),
               },
-              { path: 'contacto', ...screen(() => import('./routes/admin/contact-messages')) },
-              { path: 'soporte', ...screen(() => import('./routes/admin/support-requests')) },
-              { path: 'pedidos', ...screen(() => import('./routes/admin/orders')) },
-              { path: 'pedidos/:numero', ...screen(() => import('./routes/admin/order-detail')) },
+              {
+                Component: AdminOnly,
+                children: [
+                  {
+                    path: 'usuarios',
+                    ...screen('routes/admin/users', () => import('./routes/admin/users')),
+                  },
+                  {
+                    path: 'usuarios/nuevo',
+                    ...screen('routes/admin/user-new', () => import('./routes/admin/user-new')),
+                  },
+                  {
+                    path: 'usuarios/editar/:id',
+                    ...screen('routes/admin/user-edit', () => import('./routes/admin/user-edit')),
+                  },
+                  {
+                    path: 'contacto',
+                    ...screen(
+                      'routes/admin/contact-messages',
+                      () => import('./routes/admin/contact-messages'),
+                    ),
+                  },
+                  {
+                    path: 'soporte',
+                    ...screen(
+                      'routes/admin/support-requests',
+                      () => import('./routes/admin/support-requests'),
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'pedidos',
+                ...screen('routes/admin/orders', () => import('./routes/admin/orders')),
+              },
+              {
+                path: 'pedidos/:numero',
+                ...screen('routes/admin/order-detail', () => import('./routes/admin/order-detail')),
+              },
             ],
           },
         ],

@@ -1,8 +1,8 @@
-import { MESSAGES_NEWSLETTER } from '@nexbyte/shared';
+import { NEWSLETTER_MESSAGES } from '@nexbyte/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../testing/render-app';
+import { renderApp } from './testing/render-app';
 import { jsonResponse } from '../testing/json-response';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -21,7 +21,7 @@ const subscribeCalls = () =>
 
 beforeEach(() => {
   fetchMock.mockReset();
-  answerSubscribe(() => jsonResponse(200, { message: MESSAGES_NEWSLETTER.suscrito }));
+  answerSubscribe(() => jsonResponse(200, { message: NEWSLETTER_MESSAGES.subscribed }));
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +84,7 @@ describe('SiteFooter', () => {
     await user.type(email, 'camila@empresa.cl');
     await user.click(footer.getByRole('button', { name: 'Suscribirme' }));
 
-    expect(await toasts().findByText(MESSAGES_NEWSLETTER.suscrito)).toBeInTheDocument();
+    expect(await toasts().findByText(NEWSLETTER_MESSAGES.subscribed)).toBeInTheDocument();
     expect(toasts().getByText('Listo')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveValue(''));
     const [[, init]] = subscribeCalls() as [[unknown, RequestInit]];

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../lib/session';
 import { buildUser, storeSession } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { mockApi } from '../testing/mock-api';
+import { renderApp } from './testing/render-app';
 
 async function renderHeaderAt(url = '/') {
   const app = renderApp(url);
@@ -34,6 +35,7 @@ describe('SiteHeader', () => {
   });
 
   it('Cerrar sesión borra el token y el usuario guardados y avisa con auth-change', async () => {
+    const api = mockApi({ 'POST /auth/logout': { status: 204 } });
     storeSession();
     const onAuthChange = vi.fn();
     window.addEventListener('auth-change', onAuthChange);
@@ -46,6 +48,30 @@ describe('SiteHeader', () => {
     expect(localStorage.getItem('nexbyte_user')).toBeNull();
     expect(onAuthChange).toHaveBeenCalledTimes(1);
     expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    // The server ends the session too, with the token the browser just forgot (decision 014).
+    expect(api.callsTo('POST', '/auth/logout')).toHaveLength(1);
+    expect(api.calls[0]!.authorization).toBe('Bearer token-de-prueba');
+  });
+
+  it('Cerrar sesión funciona aunque el servidor no responda, y lo registra', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    storeSession();
+    const { header } = await renderHeaderAt();
+
+    await userEvent.click(within(header).getByRole('button', { name: 'Cerrar sesión' }));
+
+    expect(localStorage.getItem('nexbyte_token')).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'No se pudo cerrar la sesión en el servidor:',
+        expect.anything(),
+      ),
+    );
   });
 
   it('se actualiza cuando el login guarda la sesión (auth-change)', async () => {

@@ -1,8 +1,10 @@
+import { isStaffRole } from '@nexbyte/shared';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ModalDialog } from '../components/ui/modal-dialog';
 import { useCart } from '../features/cart/cart-context';
-import { clearSession, type Session } from '../lib/session';
+import { logout as endSession } from '../features/auth/api/logout';
+import type { Session } from '../lib/session';
 import { useSession } from '../lib/use-session';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -116,14 +118,14 @@ function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | nu
   }
   const logout = () => {
     onNavigate?.();
-    clearSession();
+    endSession(session);
   };
   return (
     <>
       <NavLink to="/cuenta" onClick={onNavigate}>
         Mi cuenta
       </NavLink>
-      {session.user.role === 'ADMIN' && (
+      {isStaffRole(session.user.role) && (
         <NavLink to="/admin" onClick={onNavigate}>
           Administración
         </NavLink>

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { RouteHead } from './seo/route-head';
 
 export function SiteLayout() {
   const navigation = useNavigation();
   return (
     <>
+      <RouteHead />
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>

@@ -3,6 +3,19 @@ import { readString } from './storage';
 
 const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/+$/, '');
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** How requests leave: the browser's fetch, or the server render's in-process call to the API. */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The server render calls the API inside its own process (no socket, same catalogue cache) by
+ * handing its transport here once at start.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export const CONNECTION_ERROR_MESSAGE = 'Error de conexión con el servidor.';
 const UNEXPECTED_RESPONSE_MESSAGE = 'Respuesta inesperada del servidor.';
 
@@ -99,7 +112,7 @@ async function send(
   new Headers(headers).forEach((value, name) => request.set(name, value));
 
   try {
-    return await fetch(`${API_BASE}${path}`, {
+    return await transport(`${API_BASE}${path}`, {
       method,
       headers: request,
       body: body === undefined ? null : JSON.stringify(body),
@@ -145,4 +158,46 @@ function fieldErrorsFrom(data: unknown): Record<string, string> | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface ApiUploadOptions {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (share: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a multipart form (a photo) with the stored token, reporting the upload's progress, which
+ * fetch cannot; answers and errors as apiFetch does.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: ApiUploadOptions = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readString(STORAGE_KEYS.token);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const data = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        if (data === undefined) reject(new ApiError(xhr.status, UNEXPECTED_RESPONSE_MESSAGE));
+        else resolve(data as T);
+      } else {
+        reject(new ApiError(xhr.status, messageFrom(data), fieldErrorsFrom(data)));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, CONNECTION_ERROR_MESSAGE)));
+    xhr.addEventListener('abort', () =>
+      reject(new DOMException('La subida se canceló.', 'AbortError')),
+    );
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }

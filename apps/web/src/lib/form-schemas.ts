@@ -6,6 +6,8 @@ import { buildDomainSchemas, parseEmailDomains, type DomainSchemas } from '@nexb
  * defaults apply, and the server still checks every form itself.
  */
 export function allowedEmailDomains(): readonly string[] {
+  // The server render only builds the forms; they check what is typed in the browser.
+  if (typeof document === 'undefined') return parseEmailDomains(undefined);
   const meta = document.querySelector<HTMLMetaElement>('meta[name="nexbyte:email-domains"]');
   return parseEmailDomains(meta?.content);
 }

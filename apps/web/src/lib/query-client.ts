@@ -9,10 +9,18 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query cache. The server render's is one request's: it never retries (the API is in
+ * the same process) and keeps nothing after the page is written.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 60_000,
+        retry: server ? false : shouldRetry,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });

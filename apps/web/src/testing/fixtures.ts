@@ -16,6 +16,15 @@ export function buildUser(overrides: Partial<Usuario> = {}): Usuario {
   };
 }
 
+export const ADMIN_USER = buildUser({
+  id: 1,
+  run: '11111111-1',
+  nombre: 'Ana',
+  apellidos: 'Admin Soto',
+  correo: 'admin@duoc.cl',
+  role: 'ADMIN',
+});
+
 export function storeSession(user: Usuario = buildUser(), token = 'token-de-prueba'): void {
   localStorage.setItem('nexbyte_token', token);
   localStorage.setItem('nexbyte_user', JSON.stringify(user));

@@ -1,5 +1,20 @@
 // Orders as the API answers them, for the checkout, order and admin-order tests.
-import { ivaIncluded, type Cotizacion, type Pedido, type PedidoResumen } from '@nexbyte/shared';
+import {
+  ivaIncluded,
+  type Cobro,
+  type ConfigResponse,
+  type Cotizacion,
+  type Pedido,
+  type PedidoResumen,
+} from '@nexbyte/shared';
+
+/** GET /config: both methods on (Webpay first, as the server lists them) and no transfer price. */
+export function buildConfig(pagos: Partial<ConfigResponse['pagos']> = {}): ConfigResponse {
+  return {
+    politicaPassword: 'basica',
+    pagos: { metodos: ['WEBPAY', 'TRANSFERENCIA'], descuentoTransferenciaPct: 0, ...pagos },
+  };
+}
 
 export function buildQuote(overrides: Partial<Cotizacion> = {}): Cotizacion {
   const total = 2 * 19990 + 3990;
@@ -21,6 +36,7 @@ export function buildQuote(overrides: Partial<Cotizacion> = {}): Cotizacion {
     cuponInvalido: false,
     subtotal: 39980,
     descuento: 0,
+    descuentoPago: 0,
     envio: 3990,
     total,
     iva: ivaIncluded(total),
@@ -48,12 +64,20 @@ export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
       direccion: 'Los Leones 456',
     },
     metodoPago: 'TRANSFERENCIA',
+    cobro: {
+      metodo: 'TRANSFERENCIA',
+      estado: 'PENDIENTE',
+      detalle: null,
+      motivo: null,
+      reembolso: null,
+    },
     cupon: null,
     lineas: [
       { productoId: 12, nombre: 'Mouse Logitech G203', precio: 19990, qty: 2, subtotal: 39980 },
     ],
     subtotal: 39980,
     descuento: 0,
+    descuentoPago: 0,
     envio: 3990,
     total,
     iva: ivaIncluded(total),
@@ -68,6 +92,40 @@ export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
     },
     ...overrides,
   };
+}
+
+/** A Webpay payment approved by the card's issuer, for the order of buildOrder. */
+export function buildPaidCobro(overrides: Partial<Cobro> = {}): Cobro {
+  return {
+    metodo: 'WEBPAY',
+    estado: 'PAGADO',
+    detalle: {
+      codigoAutorizacion: '1213',
+      ultimos4: '6623',
+      tipo: 'Crédito en cuotas',
+      cuotas: 3,
+      monto: 43970,
+      fecha: '2026-11-20T15:35:00.000Z',
+    },
+    motivo: null,
+    reembolso: null,
+    ...overrides,
+  };
+}
+
+/** buildOrder paid with Webpay. */
+export function buildPaidWebpayOrder(overrides: Partial<Pedido> = {}): Pedido {
+  return buildOrder({
+    estado: 'PAGADO',
+    expiresAt: null,
+    metodoPago: 'WEBPAY',
+    cobro: buildPaidCobro(),
+    eventos: [
+      { de: null, a: 'PENDIENTE_PAGO', por: null, at: '2026-11-20T15:30:00.000Z' },
+      { de: 'PENDIENTE_PAGO', a: 'PAGADO', por: null, at: '2026-11-20T15:35:00.000Z' },
+    ],
+    ...overrides,
+  });
 }
 
 export function buildOrderRow(overrides: Partial<PedidoResumen> = {}): PedidoResumen {

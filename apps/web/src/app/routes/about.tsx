@@ -1,10 +1,8 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { AboutContent } from '../../features/content/components/about-content';
 
 export default function AboutRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Nosotros</DocumentTitle>
       <h1>Nosotros</h1>
       <p className="content-lead">
         Nexbyte nació en Santiago en 2020 con una idea simple: vender tecnología para PC con

@@ -1,11 +1,9 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { BlogList } from '../../features/blog/components/blog-list';
 import { BLOG_POSTS } from '../../features/blog/posts';
 
 export default function BlogListRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Blog</DocumentTitle>
       <h1>Blog</h1>
       <p className="blog-lead">
         Guías, consejos de mantención y novedades de Nexbyte, escritos por nuestro equipo de tienda

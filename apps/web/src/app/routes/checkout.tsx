@@ -1,10 +1,12 @@
-import type { Cotizacion, Pedido } from '@nexbyte/shared';
+import type { Cotizacion, InicioPago, PedidoCreado } from '@nexbyte/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { useCart } from '../../features/cart/cart-context';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { rememberGuestOrderEmail } from '../../features/orders/guest-order-access';
+import { WebpayRedirect } from '../../features/orders/components/webpay-redirect';
+import { rememberGuestOrderAccess } from '../../features/orders/guest-order-access';
+import { rememberPaymentInProgress } from '../../lib/payment-in-progress';
 import { useSession } from '../../lib/use-session';
 
 /** /checkout ('Proceder al pago' and 'Pagar'): composes the cart, the session and the checkout. */
@@ -33,12 +35,19 @@ export default function CheckoutRoute() {
 
   // Until the confirmation screen has loaded, this one says where it is going instead of
   // showing the cart it just emptied.
-  const [placedNumero, setPlacedNumero] = useState<string | null>(null);
+  const [placedNumber, setPlacedNumber] = useState<string | null>(null);
+  // A new Webpay order: the buyer leaves for Webpay's form, and comes back to /pedido/{numero}.
+  const [payment, setPayment] = useState<InicioPago | null>(null);
 
-  const placed = (order: Pedido, guestEmail: string | null) => {
-    if (guestEmail) rememberGuestOrderEmail(order.numero, guestEmail);
-    setPlacedNumero(order.numero);
-    void navigate(`/pedido/${order.numero}`, { replace: true, state: { recienCreado: true } });
+  const placed = (order: PedidoCreado) => {
+    // A replayed guest order comes without its token (only its hash is kept): the e-mail has it.
+    // Kept for the tab, it also opens the order when Webpay sends the buyer back without it.
+    if (order.acceso) rememberGuestOrderAccess(order.numero, order.acceso);
+    setPlacedNumber(order.numero);
+    if (order.pago) {
+      rememberPaymentInProgress(order.numero);
+      setPayment(order.pago);
+    } else void navigate(`/pedido/${order.numero}`, { replace: true, state: { justPlaced: true } });
     cart.clear();
     cart.removeCoupon();
   };
@@ -47,8 +56,10 @@ export default function CheckoutRoute() {
     <div className="container page">
       <DocumentTitle>Finalizar compra</DocumentTitle>
       <h1>Finalizar compra</h1>
-      {placedNumero ? (
-        <p role="status">Pedido {placedNumero} creado. Abriendo tu pedido…</p>
+      {payment ? (
+        <WebpayRedirect pago={payment} />
+      ) : placedNumber ? (
+        <p role="status">Pedido {placedNumber} creado. Abriendo tu pedido…</p>
       ) : (
         <CheckoutPage
           // Logging in or out in another tab starts the form over with the right data.

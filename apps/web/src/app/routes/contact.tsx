@@ -1,4 +1,3 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { ContactChannels } from '../../features/contact/components/contact-channels';
 import { ContactFaq } from '../../features/contact/components/contact-faq';
 import { ContactForm } from '../../features/contact/components/contact-form';
@@ -7,7 +6,6 @@ import { ContactLocation } from '../../features/contact/components/contact-locat
 export default function ContactRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Contacto</DocumentTitle>
       <h1>Contacto</h1>
       <p className="contact-lead">
         ¿Tienes una duda sobre un producto, un pedido o tu equipo? Escríbenos y te responderemos a

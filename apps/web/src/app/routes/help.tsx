@@ -1,17 +1,20 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
 import { FaqBrowser } from '../../features/help/components/faq-browser';
-import { FAQS, SUPPORT_HOURS } from '../../features/help/faqs';
+import { faqsFor, SUPPORT_HOURS } from '../../features/help/faqs';
+import { FALLBACK_PAYMENTS, usePaymentSettings } from '../../lib/shop-config';
 
 export default function HelpRoute() {
+  // Until GET /config answers, the answers name only the transfer, which is always on.
+  const payments = usePaymentSettings() ?? FALLBACK_PAYMENTS;
+  const faqs = useMemo(() => faqsFor(payments), [payments]);
   return (
     <div className="container page">
-      <DocumentTitle>Ayuda</DocumentTitle>
       <h1>Ayuda</h1>
       <p className="help-lead">
         Preguntas frecuentes sobre envíos, devoluciones, garantía, pagos y soporte técnico.
       </p>
-      <FaqBrowser faqs={FAQS} />
+      <FaqBrowser faqs={faqs} />
       <section className="help-more" aria-labelledby="help-more-title">
         <h2 id="help-more-title">¿No encontraste tu respuesta?</h2>
         <p>

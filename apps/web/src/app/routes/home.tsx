@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
+import { FEATURED_PRODUCTS } from '@nexbyte/shared';
+import { productsQueryOptions } from '../../features/catalog/api/get-products';
 import { FeaturedProducts } from '../../features/catalog/components/featured-products';
+import type { Prefetch } from '../prefetch';
+
+// The page stays useful without its featured products, so a failure is left to the component.
+export const prefetch: Prefetch = ({ queryClient }) =>
+  queryClient.prefetchQuery(productsQueryOptions({ limite: FEATURED_PRODUCTS }));
 
 export default function HomeRoute() {
   return (

@@ -1,10 +1,8 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { LoginForm } from '../../features/auth/components/login-form';
 
 export default function LoginRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Iniciar sesión</DocumentTitle>
       <h1>Iniciar sesión</h1>
       <div className="auth-card">
         <LoginForm />

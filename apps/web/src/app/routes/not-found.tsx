@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../components/ui/document-title';
 
 export default function NotFoundRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Página no encontrada</DocumentTitle>
       <h1>Página no encontrada</h1>
       <p>La dirección que buscas no existe o cambió de lugar.</p>
       <p>

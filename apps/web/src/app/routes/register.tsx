@@ -1,10 +1,8 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { RegisterForm } from '../../features/auth/components/register-form';
 
 export default function RegisterRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Registro</DocumentTitle>
       <h1>Registro</h1>
       <p className="auth-lead">
         Crea tu cuenta para comprar más rápido y seguir tus solicitudes de soporte.

@@ -1,10 +1,8 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { SupportForm } from '../../features/support/components/support-form';
 
 export default function SupportRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Soporte técnico</DocumentTitle>
       <h1>Soporte técnico</h1>
       <p className="support-lead">
         Cuéntanos qué le pasa a tu equipo y te enviaremos una cotización estimada. El diagnóstico

@@ -1,10 +1,8 @@
-import { DocumentTitle } from '../../components/ui/document-title';
 import { WarrantyPolicy } from '../../features/content/components/warranty-policy';
 
 export default function WarrantiesRoute() {
   return (
     <div className="container page">
-      <DocumentTitle>Garantías</DocumentTitle>
       <h1>Garantías</h1>
       <p className="content-lead">
         Respondemos por lo que vendemos. Aquí te contamos qué cubre la garantía, los plazos para

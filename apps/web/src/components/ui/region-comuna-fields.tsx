@@ -1,4 +1,4 @@
-import { REGION_NAMES, comunasDe } from '@nexbyte/shared';
+import { REGION_NAMES, comunasOf } from '@nexbyte/shared';
 import { useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from './form-field';
 
@@ -27,7 +27,7 @@ export function RegionComunaFields<T extends FieldValues>({
 }: RegionComunaFieldsProps<T>) {
   const { register, setValue, formState, control } = useFormContext<T>();
   const region = (useWatch({ control, name: regionName }) as string | undefined) ?? '';
-  const comunas = region ? comunasDe(region) : [];
+  const comunas = region ? comunasOf(region) : [];
   const regionField = register(regionName, {
     onChange: () => {
       // A comuna of the previous region is never sent with the new one.

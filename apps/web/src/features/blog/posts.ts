@@ -1,5 +1,7 @@
 // The shop's blog is fixed content shipped with the app (SPEC.md point 3): no API call.
 
+import { BLOG_POST_INDEX, type BlogPostId } from '@nexbyte/shared';
+
 export const BLOG_CATEGORIES = ['Mantenimiento', 'Guías', 'Noticias'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
@@ -23,13 +25,11 @@ export interface BlogPost {
   body: BlogBlock[];
 }
 
-/** Newest first: the list shows them in this order, and previous/next follow it. */
-export const BLOG_POSTS: readonly BlogPost[] = [
-  {
-    id: 'mantenimiento-programado-v3',
+/** Each post's text; which posts exist, in which order and from which day is BLOG_POST_INDEX. */
+const POST_CONTENT: Record<BlogPostId, Omit<BlogPost, 'id' | 'date'>> = {
+  'mantenimiento-programado-v3': {
     title: 'Llegan los planes de mantenimiento programado v3',
     author: 'Equipo Nexbyte',
-    date: '2025-09-01T12:00:00-04:00',
     category: 'Noticias',
     summary:
       'Renovamos nuestros planes de mantención: visitas agendadas, recordatorios por correo, informe de salud de tu equipo y prioridad en el taller.',
@@ -81,11 +81,9 @@ export const BLOG_POSTS: readonly BlogPost[] = [
       },
     ],
   },
-  {
-    id: '7-trucos-geek-setup',
+  '7-trucos-geek-setup': {
     title: '7 trucos para un setup geek cómodo y ordenado',
     author: 'Camila Fuentes',
-    date: '2025-06-16T12:00:00-04:00',
     category: 'Guías',
     summary:
       'Altura del monitor, cables bajo control, buena luz y energía protegida: siete cambios simples que hacen tu escritorio más cómodo y tu PC más duradero.',
@@ -142,11 +140,9 @@ export const BLOG_POSTS: readonly BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'guia-componentes-pc-2025',
+  'guia-componentes-pc-2025': {
     title: 'Guía de componentes para armar tu PC en 2025',
     author: 'Valentina Rojas',
-    date: '2025-03-10T12:00:00-03:00',
     category: 'Guías',
     summary:
       'Procesador, placa madre, memoria, tarjeta de video, almacenamiento y fuente: qué mirar en cada pieza para armar un PC equilibrado este año.',
@@ -213,11 +209,9 @@ export const BLOG_POSTS: readonly BlogPost[] = [
       },
     ],
   },
-  {
-    id: 'mantenimiento-preventivo',
+  'mantenimiento-preventivo': {
     title: 'Mantenimiento preventivo: cómo alargar la vida de tu PC',
     author: 'Diego Muñoz',
-    date: '2025-01-20T12:00:00-03:00',
     category: 'Mantenimiento',
     summary:
       'El polvo y el calor son los enemigos silenciosos de tu equipo. Te contamos cada cuánto limpiarlo, qué herramientas usar y cómo hacerlo paso a paso.',
@@ -283,7 +277,14 @@ export const BLOG_POSTS: readonly BlogPost[] = [
       },
     ],
   },
-];
+};
+
+/** Newest first: the list shows them in this order, and previous/next follow it. */
+export const BLOG_POSTS: readonly BlogPost[] = BLOG_POST_INDEX.map(({ id, date }) => ({
+  id,
+  date,
+  ...POST_CONTENT[id],
+}));
 
 export function findPost(id: string | undefined): BlogPost | undefined {
   return BLOG_POSTS.find((post) => post.id === id);

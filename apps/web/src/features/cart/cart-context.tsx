@@ -22,8 +22,10 @@ import {
   type CartProduct,
   type Coupon,
 } from '@nexbyte/shared';
+import { readString, removeKey, TAB_KEYS, writeJson, writeString } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 
-/** What adding did: put units in, hit the stock (or 99) limit, or found no stock at all. */
+/** What adding did: put units in, hit the stock (or QTY_MAX) limit, or found no stock at all. */
 export type AddResult = 'added' | 'limit' | 'out-of-stock';
 
 export interface CartApi {
@@ -45,51 +47,41 @@ export interface CartApi {
   removeCoupon: () => void;
 }
 
-// The coupon lasts for the browser tab (sessionStorage); the cart itself is kept in
-// localStorage under the cart key of SPEC.md point 4.
-const COUPON_KEY = 'nexbyte_coupon';
-
+// The coupon lasts for the browser tab; the cart itself is kept under the cart key of SPEC.md
+// point 4.
 function loadCart(): CartItem[] {
+  const raw = readString(STORAGE_KEYS.cart, { logAs: 'Error al cargar el carrito:' });
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.cart);
+    // parseStoredCart reads unreadable text as an empty cart; it is logged here as an error.
     if (raw !== null) JSON.parse(raw);
-    return parseStoredCart(raw);
   } catch (error) {
     console.error('Error al cargar el carrito:', error);
     return [];
   }
+  return parseStoredCart(raw);
 }
 
-function saveCart(items: CartItem[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(items));
-  } catch (error) {
-    console.error('Error al guardar el carrito:', error);
-  }
-}
+const saveCart = (items: CartItem[]) =>
+  writeJson(STORAGE_KEYS.cart, items, { logAs: 'Error al guardar el carrito:' });
 
-function loadCoupon(): Coupon | null {
-  try {
-    return findCoupon(window.sessionStorage.getItem(COUPON_KEY));
-  } catch {
-    return null;
-  }
-}
+const TAB = { area: 'tab' } as const;
+
+const loadCoupon = () => findCoupon(readString(TAB_KEYS.coupon, TAB));
 
 function saveCoupon(coupon: Coupon | null): void {
-  try {
-    if (coupon) window.sessionStorage.setItem(COUPON_KEY, coupon.code);
-    else window.sessionStorage.removeItem(COUPON_KEY);
-  } catch (error) {
-    console.warn('No se pudo guardar el cupón:', error);
-  }
+  if (coupon) writeString(TAB_KEYS.coupon, coupon.code, TAB);
+  else removeKey(TAB_KEYS.coupon, TAB);
 }
 
 const CartContext = createContext<CartApi | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>(loadCart);
-  const [coupon, setCoupon] = useState<Coupon | null>(loadCoupon);
+  // Hydrating a server-rendered page, the cart starts empty as the server drew it and is read
+  // from storage right after.
+  const hydrated = useHydrated();
+  const [readAtStart] = useState(hydrated);
+  const [items, setItems] = useState<CartItem[]>(() => (hydrated ? loadCart() : []));
+  const [coupon, setCoupon] = useState<Coupon | null>(() => (hydrated ? loadCoupon() : null));
   const [addedCount, setAddedCount] = useState(0);
   // The latest items, for callbacks that must answer synchronously (add returns its result).
   const itemsRef = useRef(items);
@@ -108,6 +100,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
     saveCart(items);
   }, [items]);
+
+  useEffect(() => {
+    if (readAtStart) return;
+    skipSave.current = true;
+    // Browser storage is an outside system the hydrating render had to leave unread.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    commit(loadCart());
+    setCoupon(loadCoupon());
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [readAtStart, commit]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { UNDO_TOAST_MS, type CartProduct } from '@nexbyte/shared';
+import { maxUnitsMessage, QTY_MAX, UNDO_TOAST_MS, type CartProduct } from '@nexbyte/shared';
 import { useToast } from '../../components/ui/toast';
 import { useCart, type AddResult } from './cart-context';
 
@@ -13,9 +13,13 @@ export function useAddToCart(): (product: CartProduct) => AddResult {
       if (result === 'added') {
         toast.show({ type: 'success', title: 'Añadido al carrito', message: product.nombre });
       } else if (result === 'limit') {
+        // The stock, or the units of one product an order may take, whichever came first.
+        const byStock = typeof product.stock === 'number' && product.stock <= QTY_MAX;
         toast.show({
           type: 'info',
-          message: `Ya tienes en el carrito todas las unidades disponibles de ${product.nombre}.`,
+          message: byStock
+            ? `Ya tienes en el carrito todas las unidades disponibles de ${product.nombre}.`
+            : maxUnitsMessage(QTY_MAX),
         });
       } else {
         toast.show({ type: 'error', message: `${product.nombre} está sin stock.` });

@@ -1,9 +1,15 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
-import { ORDENES_PRODUCTOS, type OrdenProductos } from '@nexbyte/shared';
+import { ORDENES_PRODUCTOS, effectiveOrden, type OrdenProductos } from '@nexbyte/shared';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update';
 import type { ProductFilters } from './api/get-products';
 
-export const DEFAULT_ORDEN: OrdenProductos = 'recientes';
+/**
+ * The order the list has when the address names none: by relevance for a text search, most
+ * recent first otherwise (as the API does). Left out of the address.
+ */
+export function defaultOrden(q: string): OrdenProductos {
+  return effectiveOrden({ q });
+}
 
 /** The filters as the form shows them: text, with '' for "not set". */
 export interface ProductFilterValues {
@@ -12,11 +18,39 @@ export interface ProductFilterValues {
   min: string;
   max: string;
   orden: OrdenProductos;
+  /** Chosen brands (any of them), as the facets name them. */
+  marca: string[];
+  /** Chosen specification values, 'nombre:valor' each. */
+  espec: string[];
 }
 
-export type FilterName = keyof ProductFilterValues;
+/** The filters with one value each, set through setFilter; brands and specs are toggled. */
+export type FilterName = Exclude<keyof ProductFilterValues, 'marca' | 'espec'>;
 
-const FILTER_NAMES: readonly FilterName[] = ['q', 'categoria', 'min', 'max', 'orden'];
+/** A specification value as the address and the API write it. */
+export const specParam = (nombre: string, valor: string) => `${nombre}:${valor}`;
+
+/** The brands of `marca=Logitech,Razer`. */
+function readBrands(params: URLSearchParams): string[] {
+  const brands = (params.get('marca') ?? '').split(',').map((b) => b.trim());
+  return [...new Set(brands.filter(Boolean))];
+}
+
+/** The `espec` values that name something ('nombre:valor'). */
+function readSpecs(params: URLSearchParams): string[] {
+  const specs = params.getAll('espec').map((s) => s.trim());
+  return [...new Set(specs.filter((s) => s.indexOf(':') > 0 && !s.endsWith(':')))];
+}
+
+const FILTER_NAMES: readonly (keyof ProductFilterValues)[] = [
+  'q',
+  'categoria',
+  'min',
+  'max',
+  'orden',
+  'marca',
+  'espec',
+];
 
 /** A price limit the filter can use: a number from 0 up; anything else means "no limit". */
 export function parsePrice(raw: string | null | undefined): number | undefined {
@@ -34,13 +68,17 @@ function isOrden(value: string | null): value is OrdenProductos {
 export function readFilterValues(params: URLSearchParams): ProductFilterValues {
   const price = (name: 'min' | 'max') =>
     parsePrice(params.get(name)) === undefined ? '' : (params.get(name) ?? '').trim();
+  const q = (params.get('q') ?? '').trim();
   const orden = params.get('orden');
   return {
-    q: (params.get('q') ?? '').trim(),
+    q,
     categoria: (params.get('categoria') ?? '').trim(),
     min: price('min'),
     max: price('max'),
-    orden: isOrden(orden) ? orden : DEFAULT_ORDEN,
+    // 'relevancia' without a text is not offered, and the API reads it as most recent.
+    orden: effectiveOrden({ q, orden: isOrden(orden) ? orden : undefined }),
+    marca: readBrands(params),
+    espec: readSpecs(params),
   };
 }
 
@@ -53,47 +91,74 @@ export function toProductFilters(values: ProductFilterValues): ProductFilters {
   if (min !== undefined) filters.min = min;
   const max = parsePrice(values.max);
   if (max !== undefined) filters.max = max;
+  if (values.marca.length > 0) filters.marca = values.marca.join(',');
+  if (values.espec.length > 0) filters.espec = values.espec;
   return filters;
 }
 
 /**
- * The product list's filters live in the address (q, categoria, min, max, orden), so a filtered
+ * The product list's filters live in the address (q, categoria, min, max, orden, marca, espec), so a filtered
  * list can be shared and survives a reload. Defaults are left out of the address.
  */
 export function useProductFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdate();
   const values = readFilterValues(searchParams);
 
   const setFilter = useCallback(
     (name: FilterName, value: string, { replace = false }: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+      updateSearchParams(
+        (next) => {
           const text = value.trim();
-          if (text === '' || (name === 'orden' && text === DEFAULT_ORDEN)) next.delete(name);
+          const q = (name === 'q' ? text : next.get('q')) ?? '';
+          if (text === '' || (name === 'orden' && text === defaultOrden(q))) next.delete(name);
           else next.set(name, text);
-          return next;
         },
         { replace },
       );
     },
-    [setSearchParams],
+    [updateSearchParams],
+  );
+
+  /** Ticks or unticks a brand, or a specification value ('nombre:valor'). */
+  const toggleFacet = useCallback(
+    (kind: 'marca' | 'espec', value: string) => {
+      updateSearchParams((next) => {
+        const chosen = kind === 'marca' ? readBrands(next) : readSpecs(next);
+        const updated = chosen.includes(value)
+          ? chosen.filter((v) => v !== value)
+          : [...chosen, value];
+        next.delete(kind);
+        if (kind === 'marca') {
+          if (updated.length > 0) next.set('marca', updated.join(','));
+        } else {
+          for (const spec of updated) next.append('espec', spec);
+        }
+      });
+    },
+    [updateSearchParams],
   );
 
   const clearFilters = useCallback(() => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
+    updateSearchParams((next) => {
       for (const name of FILTER_NAMES) next.delete(name);
-      return next;
     });
-  }, [setSearchParams]);
+  }, [updateSearchParams]);
 
   const isFiltered =
     values.q !== '' ||
     values.categoria !== '' ||
     values.min !== '' ||
     values.max !== '' ||
-    values.orden !== DEFAULT_ORDEN;
+    values.marca.length > 0 ||
+    values.espec.length > 0 ||
+    values.orden !== defaultOrden(values.q);
 
-  return { values, filters: toProductFilters(values), setFilter, clearFilters, isFiltered };
+  return {
+    values,
+    filters: toProductFilters(values),
+    setFilter,
+    toggleFacet,
+    clearFilters,
+    isFiltered,
+  };
 }

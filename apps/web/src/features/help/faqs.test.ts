@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ_CATEGORIES, FAQS } from './faqs';
+import { FAQ_CATEGORIES, faqsFor } from './faqs';
 import { searchFaqs } from './search-faqs';
+
+const FAQS = faqsFor({ metodos: ['WEBPAY', 'TRANSFERENCIA'], descuentoTransferenciaPct: 0 });
 
 const allText = FAQS.map((faq) => [faq.question, ...faq.answer].join(' ')).join(' ');
 
@@ -20,7 +22,7 @@ describe('preguntas frecuentes', () => {
       'avísanos dentro de 10 días',
       'entre 24 y 48 horas hábiles',
       'Lunes a Viernes, 9:00 a 18:00',
-      'tarjeta de débito o crédito, o con transferencia bancaria',
+      'Webpay (tarjeta de débito, crédito o prepago) o con transferencia bancaria',
       'El envío cuesta $3.990 y es gratis en compras desde $80.000',
     ]) {
       expect(allText).toContain(claim);
@@ -34,5 +36,27 @@ describe('preguntas frecuentes', () => {
     expect(
       searchFaqs(FAQS, { category: 'Pagos', query: 'transferencia' }).map((f) => f.id),
     ).toEqual(['medios-pago']);
+  });
+
+  it('nombran solo los medios de pago encendidos, y el precio con transferencia si lo hay', () => {
+    const answer = (faqs: ReturnType<typeof faqsFor>, id: string) =>
+      faqs.find((faq) => faq.id === id)!.answer.join(' ');
+
+    const transferOnly = faqsFor({ metodos: ['TRANSFERENCIA'], descuentoTransferenciaPct: 0 });
+    expect(answer(transferOnly, 'medios-pago')).toContain('transferencia bancaria');
+    expect(answer(transferOnly, 'medios-pago')).not.toMatch(/tarjeta|Webpay/);
+    expect(answer(transferOnly, 'reembolso')).not.toMatch(/tarjeta/);
+
+    const webpayOnly = faqsFor({ metodos: ['WEBPAY'], descuentoTransferenciaPct: 5 });
+    expect(answer(webpayOnly, 'medios-pago')).toContain('Webpay');
+    expect(answer(webpayOnly, 'medios-pago')).not.toMatch(/transferencia|descuento/);
+
+    const withDiscount = faqsFor({
+      metodos: ['WEBPAY', 'TRANSFERENCIA'],
+      descuentoTransferenciaPct: 5,
+    });
+    expect(answer(withDiscount, 'medios-pago')).toContain(
+      'Pagando por transferencia tienes un 5 % de descuento',
+    );
   });
 });

@@ -1,6 +1,13 @@
-import { formatCLP, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE, WARRANTY_MONTHS } from '@nexbyte/shared';
+import {
+  formatCLP,
+  FREE_SHIPPING_THRESHOLD,
+  SHIPPING_FEE,
+  WARRANTY_MONTHS,
+  type ConfigResponse,
+} from '@nexbyte/shared';
 
-// Shipping and returns FAQ of /ayuda. Deadlines and hours are the ones of SPEC.md point 9.
+// Shipping and returns FAQ of /ayuda. Deadlines and hours are the ones of SPEC.md point 9; the
+// payment answers name the methods the server has on (GET /config).
 
 export const FAQ_CATEGORIES = [
   'Envíos',
@@ -23,7 +30,7 @@ export interface Faq {
 
 export const SUPPORT_HOURS = 'Lunes a Viernes, 9:00 a 18:00';
 
-export const FAQS: readonly Faq[] = [
+const BASE_FAQS: readonly Faq[] = [
   {
     id: 'plazo-envio',
     category: 'Envíos',
@@ -80,9 +87,7 @@ export const FAQS: readonly Faq[] = [
     id: 'reembolso',
     category: 'Devoluciones',
     question: '¿Cómo y cuándo recibo mi dinero de vuelta?',
-    answer: [
-      'Cuando recibimos el producto y revisamos que esté completo, hacemos el reembolso por el mismo medio de pago que usaste: a tu tarjeta o, si pagaste con transferencia bancaria, a la cuenta que nos indiques. El tiempo en que se refleja en tu tarjeta depende de tu banco.',
-    ],
+    answer: [],
   },
   {
     id: 'duracion-garantia',
@@ -122,9 +127,7 @@ export const FAQS: readonly Faq[] = [
     id: 'medios-pago',
     category: 'Pagos',
     question: '¿Qué medios de pago aceptan?',
-    answer: [
-      'Puedes pagar con tarjeta de débito o crédito, o con transferencia bancaria. Con transferencia, tu pedido se prepara cuando el pago se ve reflejado en nuestra cuenta.',
-    ],
+    answer: [],
   },
   {
     id: 'precios-iva',
@@ -166,3 +169,49 @@ export const FAQS: readonly Faq[] = [
     ],
   },
 ];
+
+type PaymentSettings = ConfigResponse['pagos'];
+
+function paymentMethodsAnswer({ metodos, descuentoTransferenciaPct }: PaymentSettings): string[] {
+  const webpay = metodos.includes('WEBPAY');
+  const transfer = metodos.includes('TRANSFERENCIA');
+  const answer: string[] = [];
+  if (webpay && transfer) {
+    answer.push(
+      'Puedes pagar con Webpay (tarjeta de débito, crédito o prepago) o con transferencia bancaria. Con Webpay el pago se confirma al momento; con transferencia, tu pedido se prepara cuando el pago se ve reflejado en nuestra cuenta.',
+    );
+  } else if (webpay) {
+    answer.push(
+      'Puedes pagar con Webpay, con tarjeta de débito, crédito o prepago. El pago se confirma al momento.',
+    );
+  } else {
+    answer.push(
+      'Por ahora puedes pagar con transferencia bancaria. Tu pedido se prepara cuando el pago se ve reflejado en nuestra cuenta.',
+    );
+  }
+  if (transfer && descuentoTransferenciaPct > 0) {
+    answer.push(
+      `Pagando por transferencia tienes un ${descuentoTransferenciaPct} % de descuento: lo ves junto al precio de cada producto y en el resumen de tu compra.`,
+    );
+  }
+  return answer;
+}
+
+function refundAnswer({ metodos }: PaymentSettings): string[] {
+  return metodos.includes('WEBPAY')
+    ? [
+        'Cuando recibimos el producto y revisamos que esté completo, hacemos el reembolso por el mismo medio de pago que usaste: a tu tarjeta o, si pagaste con transferencia bancaria, a la cuenta que nos indiques. El tiempo en que se refleja en tu tarjeta depende de tu banco.',
+      ]
+    : [
+        'Cuando recibimos el producto y revisamos que esté completo, te devolvemos el dinero por transferencia bancaria a la cuenta que nos indiques.',
+      ];
+}
+
+/** The FAQ of /ayuda, its payment answers naming exactly the methods that are on. */
+export function faqsFor(payments: PaymentSettings): Faq[] {
+  return BASE_FAQS.map((faq) => {
+    if (faq.id === 'medios-pago') return { ...faq, answer: paymentMethodsAnswer(payments) };
+    if (faq.id === 'reembolso') return { ...faq, answer: refundAnswer(payments) };
+    return faq;
+  });
+}

@@ -1,28 +1,24 @@
-// A guest opens their order with its number and the e-mail it was placed with. Right after the
-// purchase the e-mail is remembered for the tab, so the confirmation opens without asking.
-
-const KEY = 'nexbyte_pedidos_invitado';
+// A guest opens their order with its access token: the e-mailed link carries it in the fragment
+// (/pedido/NB-000123#<token>), which never reaches a server log. Right after the purchase the
+// token is remembered for the tab, so the confirmation opens without the link.
+import { readJson, TAB_KEYS, writeJson } from '../../lib/storage';
 
 function read(): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? '{}');
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, string>)
-      : {};
-  } catch {
-    return {};
-  }
+  const stored = readJson(TAB_KEYS.guestOrders, { area: 'tab' });
+  const value = stored.status === 'ok' ? stored.value : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, string>)
+    : {};
 }
 
-export function rememberGuestOrderEmail(numero: string, email: string): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify({ ...read(), [numero]: email }));
-  } catch (error) {
-    console.warn('No se pudo recordar el correo del pedido:', error);
-  }
+export function rememberGuestOrderAccess(numero: string, token: string): void {
+  writeJson(TAB_KEYS.guestOrders, { ...read(), [numero]: token }, { area: 'tab' });
 }
 
-export function guestOrderEmail(numero: string): string | null {
-  const email = read()[numero];
-  return typeof email === 'string' ? email : null;
+/** The token of the link (`#<token>`), else the one remembered for this tab, else null. */
+export function guestOrderAccess(numero: string, hash: string): string | null {
+  const fromLink = decodeURIComponent(hash.replace(/^#/, '')).trim();
+  if (fromLink) return fromLink;
+  const stored = read()[numero];
+  return typeof stored === 'string' ? stored : null;
 }

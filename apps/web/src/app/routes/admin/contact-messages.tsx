@@ -1,4 +1,4 @@
-import { ContactMessages } from '../../../features/admin/components/contact-messages';
+import { ContactMessages } from '../../../features/contact/admin/components/contact-messages';
 
 export default function ContactMessagesRoute() {
   return <ContactMessages />;

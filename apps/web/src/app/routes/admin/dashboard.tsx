@@ -1,12 +1,15 @@
-import { AdminDashboard } from '../../../features/admin/components/dashboard';
+import { useSession } from '../../../lib/use-session';
+import { AdminDashboard } from '../../admin-dashboard';
 import { OrdersSummaryCards } from '../../../features/orders/admin/components/orders-summary-cards';
 import { NewsletterSubscribersCard } from '../../../features/newsletter/components/newsletter-subscribers-card';
 
 export default function DashboardRoute() {
+  // The newsletter list is the ADMIN's (decision 018).
+  const isAdmin = useSession()?.user.role === 'ADMIN';
   return (
     <AdminDashboard>
       <OrdersSummaryCards />
-      <NewsletterSubscribersCard />
+      {isAdmin && <NewsletterSubscribersCard />}
     </AdminDashboard>
   );
 }

@@ -1,4 +1,4 @@
-import { EditProductScreen } from '../../../features/admin/components/product-screens';
+import { EditProductScreen } from '../../../features/catalog/admin/components/product-screens';
 
 export default function EditProductRoute() {
   return <EditProductScreen />;

@@ -1,4 +1,4 @@
-import { NewProductScreen } from '../../../features/admin/components/product-screens';
+import { NewProductScreen } from '../../../features/catalog/admin/components/product-screens';
 
 export default function NewProductRoute() {
   return <NewProductScreen />;

@@ -1,4 +1,4 @@
-import { ProductsTable } from '../../../features/admin/components/products-table';
+import { ProductsTable } from '../../../features/catalog/admin/components/products-table';
 
 export default function AdminProductsRoute() {
   return <ProductsTable />;

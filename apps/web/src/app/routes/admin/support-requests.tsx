@@ -1,4 +1,4 @@
-import { SupportRequests } from '../../../features/admin/components/support-requests';
+import { SupportRequests } from '../../../features/support/admin/components/support-requests';
 
 export default function SupportRequestsRoute() {
   return <SupportRequests />;

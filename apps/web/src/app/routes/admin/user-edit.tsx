@@ -1,4 +1,4 @@
-import { EditUserScreen } from '../../../features/admin/components/user-screens';
+import { EditUserScreen } from '../../../features/users/admin/components/user-screens';
 
 export default function EditUserRoute() {
   return <EditUserScreen />;

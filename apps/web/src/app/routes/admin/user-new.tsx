@@ -1,4 +1,4 @@
-import { NewUserScreen } from '../../../features/admin/components/user-screens';
+import { NewUserScreen } from '../../../features/users/admin/components/user-screens';
 
 export default function NewUserRoute() {
   return <NewUserScreen />;

@@ -1,4 +1,4 @@
-import { UsersTable } from '../../../features/admin/components/users-table';
+import { UsersTable } from '../../../features/users/admin/components/users-table';
 
 export default function AdminUsersRoute() {
   return <UsersTable />;

@@ -1,6 +1,7 @@
 import type { RecuperarInput } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 
 export const REQUEST_FAILED_MESSAGE =
   'No pudimos procesar tu solicitud. Inténtalo de nuevo más tarde.';
@@ -21,12 +22,4 @@ export function useRequestPasswordReset() {
   });
 }
 
-/** The server's words for a refusal it explains (too many requests), else a general message. */
-export function requestErrorMessage(error: unknown): string {
-  const explained =
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.message !== CONNECTION_ERROR_MESSAGE;
-  return explained ? error.message : REQUEST_FAILED_MESSAGE;
-}
+export const requestErrorMessage = (error: unknown) => errorMessage(error, REQUEST_FAILED_MESSAGE);

@@ -1,17 +1,10 @@
-import type { NuevaPasswordInput } from '@nexbyte/shared';
+import type { RestablecerPasswordInput } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 
-export interface ResetPasswordVariables extends NuevaPasswordInput {
-  token: string;
-}
-
-/** POST /auth/recuperar/{token}: sets the new password with the link's token. */
-export function resetPassword({ token, ...body }: ResetPasswordVariables) {
-  return apiFetch<{ message: string }>(`/auth/recuperar/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body,
-  });
+/** POST /auth/restablecer: sets the new password with the link's token, sent in the body. */
+export function resetPassword(body: RestablecerPasswordInput) {
+  return apiFetch<{ message: string }>('/auth/restablecer', { method: 'POST', body });
 }
 
 export function useResetPassword() {

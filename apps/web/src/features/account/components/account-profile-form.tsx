@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cuentaSchema, MESSAGES_CUENTA, type CuentaInput, type Usuario } from '@nexbyte/shared';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { cuentaSchema, ACCOUNT_MESSAGES, type CuentaInput, type Usuario } from '@nexbyte/shared';
+import { FormProvider } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateAccount } from '../api/update-account';
 import { endSessionIfRefused } from '../session-ended';
 
-/** The fields in page order, to focus the first one with a problem. */
-const FIELDS = ['nombre', 'apellidos', 'region', 'comuna', 'direccion', 'telefono'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(name);
 export const SAVE_FAILED_MESSAGE = 'No pudimos guardar tus datos. Inténtalo de nuevo más tarde.';
 
 const valuesOf = (usuario: Usuario): CuentaInput => ({
@@ -28,47 +25,27 @@ const valuesOf = (usuario: Usuario): CuentaInput => ({
 export function AccountProfileForm({ usuario }: { usuario: Usuario }) {
   const toast = useToast();
   const mutation = useUpdateAccount();
-  const form = useForm({
+  const form = useServerForm({
     resolver: zodResolver(cuentaSchema),
-    mode: 'onTouched',
-    shouldFocusError: false,
     defaultValues: valuesOf(usuario),
   });
   const {
     register,
-    setError,
-    setFocus,
     reset,
     formState: { errors, isDirty },
   } = form;
 
-  const focusFirst = (invalid: FieldErrors<CuentaInput> | Record<string, string>) => {
-    const first = FIELDS.find((name) => name in invalid);
-    if (first) setFocus(first);
-  };
-
-  const onSubmit = form.handleSubmit(
-    (values) =>
-      mutation.mutate(values, {
-        onSuccess: (saved) => {
-          reset(valuesOf(saved));
-          toast.show({ type: 'success', message: MESSAGES_CUENTA.datosActualizados });
-        },
-        onError: (error) => {
-          if (endSessionIfRefused(error)) return;
-          if (error instanceof ApiError && error.errors) {
-            for (const [name, message] of Object.entries(error.errors)) {
-              if (isField(name)) setError(name, { message });
-            }
-            focusFirst(error.errors);
-            return;
-          }
-          const message =
-            error instanceof ApiError && error.status === 429 ? error.message : SAVE_FAILED_MESSAGE;
-          toast.show({ type: 'error', message });
-        },
-      }),
-    focusFirst,
+  const onSubmit = form.submit((values) =>
+    mutation.mutate(values, {
+      onSuccess: (saved) => {
+        reset(valuesOf(saved));
+        toast.show({ type: 'success', message: ACCOUNT_MESSAGES.detailsSaved });
+      },
+      onError: (error) => {
+        if (endSessionIfRefused(error) || form.showServerErrors(error)) return;
+        toast.show({ type: 'error', message: errorMessage(error, SAVE_FAILED_MESSAGE) });
+      },
+    }),
   );
 
   const phone = register('telefono');

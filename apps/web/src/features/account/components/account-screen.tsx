@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { isStaffRole } from '@nexbyte/shared';
+import { QueryState } from '../../../components/ui/query-state';
 import { useAccount } from '../api/get-account';
 import { endSessionIfRefused } from '../session-ended';
 import { AccountProfileForm } from './account-profile-form';
 import { ChangePasswordForm } from './change-password-form';
+import { TotpSection } from './totp-section';
 import '../account.css';
 
 export const LOAD_ACCOUNT_ERROR = 'No se pudieron cargar tus datos.';
@@ -16,28 +18,26 @@ export function AccountScreen({ userId }: { userId: number }) {
     if (account.isError) endSessionIfRefused(account.error);
   }, [account.isError, account.error]);
 
-  if (account.isPending) return <p className="page-loading">Cargando…</p>;
-  if (account.isError) {
-    return (
-      <Alert tone="danger">
-        <p>{LOAD_ACCOUNT_ERROR}</p>
-        <button type="button" className="button button--small" onClick={() => account.refetch()}>
-          Reintentar
-        </button>
-      </Alert>
-    );
-  }
-  const usuario = account.data;
   return (
-    <div className="account-sections">
-      <section className="account-card" aria-labelledby="cuenta-datos">
-        <h2 id="cuenta-datos">Mis datos</h2>
-        <AccountProfileForm usuario={usuario} />
-      </section>
-      <section className="account-card" aria-labelledby="cuenta-password">
-        <h2 id="cuenta-password">Cambiar contraseña</h2>
-        <ChangePasswordForm />
-      </section>
-    </div>
+    <QueryState query={account} errorMessage={LOAD_ACCOUNT_ERROR}>
+      {(usuario) => (
+        <div className="account-sections">
+          <section className="account-card" aria-labelledby="cuenta-datos">
+            <h2 id="cuenta-datos">Mis datos</h2>
+            <AccountProfileForm usuario={usuario} />
+          </section>
+          <section className="account-card" aria-labelledby="cuenta-password">
+            <h2 id="cuenta-password">Cambiar contraseña</h2>
+            <ChangePasswordForm />
+          </section>
+          {isStaffRole(usuario.role) && (
+            <section className="account-card" aria-labelledby="cuenta-totp">
+              <h2 id="cuenta-totp">Verificación en dos pasos</h2>
+              <TotpSection userId={userId} />
+            </section>
+          )}
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -1,22 +1,22 @@
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  cambioPasswordSchema,
-  MESSAGES_CUENTA,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  buildCambioPasswordSchema,
+  ACCOUNT_MESSAGES,
   type CambioPasswordInput,
 } from '@nexbyte/shared';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { passwordHint, usePasswordPolicy } from '../../../lib/password-policy';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useChangePassword } from '../api/change-password';
 import { endSessionIfRefused } from '../session-ended';
 
 const EMPTY: CambioPasswordInput = { actual: '', pass: '', pass2: '' };
-const PASSWORD_HINT = `Entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres.`;
 export const CHANGE_FAILED_MESSAGE =
   'No pudimos cambiar tu contraseña. Inténtalo de nuevo más tarde.';
 
@@ -24,44 +24,31 @@ export const CHANGE_FAILED_MESSAGE =
 export function ChangePasswordForm() {
   const toast = useToast();
   const mutation = useChangePassword();
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => buildCambioPasswordSchema(policy), [policy]);
+  const form = useServerForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
     reset,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(cambioPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: EMPTY,
-  });
+  } = form;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     mutation.mutate(values, {
       onSuccess: () => {
         reset(EMPTY);
-        toast.show({ type: 'success', message: MESSAGES_CUENTA.passwordActualizada });
+        toast.show({ type: 'success', message: ACCOUNT_MESSAGES.passwordChanged });
       },
       onError: (error) => {
-        if (endSessionIfRefused(error)) return;
-        if (!(error instanceof ApiError) || !error.errors) return;
-        for (const [name, message] of Object.entries(error.errors)) {
-          if (name in EMPTY) setError(name as keyof CambioPasswordInput, { message });
-        }
-        const first = (Object.keys(EMPTY) as (keyof CambioPasswordInput)[]).find(
-          (name) => name in error.errors!,
-        );
-        if (first) setFocus(first);
+        if (!endSessionIfRefused(error)) form.showServerErrors(error);
       },
     }),
   );
 
+  // Field errors are shown beside their fields; anything else above the form.
   const failure =
     mutation.isError && !(mutation.error instanceof ApiError && mutation.error.errors)
-      ? mutation.error instanceof ApiError && mutation.error.status === 429
-        ? mutation.error.message
-        : CHANGE_FAILED_MESSAGE
+      ? errorMessage(mutation.error, CHANGE_FAILED_MESSAGE)
       : null;
 
   return (
@@ -70,7 +57,7 @@ export function ChangePasswordForm() {
       <FormField label="Contraseña actual" error={errors.actual?.message}>
         <PasswordInput {...register('actual')} autoComplete="current-password" />
       </FormField>
-      <FormField label="Nueva contraseña" hint={PASSWORD_HINT} error={errors.pass?.message}>
+      <FormField label="Nueva contraseña" hint={passwordHint(policy)} error={errors.pass?.message}>
         <PasswordInput {...register('pass')} autoComplete="new-password" />
       </FormField>
       <FormField label="Confirmar nueva contraseña" error={errors.pass2?.message}>

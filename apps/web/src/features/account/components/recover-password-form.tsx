@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES_RECUPERAR, RECOVERY_LINK_MINUTES, type RecuperarInput } from '@nexbyte/shared';
+import { RECOVERY_MESSAGES, RECOVERY_LINK_MINUTES, type RecuperarInput } from '@nexbyte/shared';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ function LinkSent() {
   return (
     <div ref={ref} tabIndex={-1} className="account-notice">
       <Alert tone="success">
-        <p>{MESSAGES_RECUPERAR.solicitado}</p>
+        <p>{RECOVERY_MESSAGES.requested}</p>
         <p>
           El enlace vale por {RECOVERY_LINK_MINUTES} minutos. Si no lo ves, revisa la carpeta de
           spam.

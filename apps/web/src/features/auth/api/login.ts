@@ -1,4 +1,10 @@
-import { loginResponseSchema, type LoginInput, type LoginResponse } from '@nexbyte/shared';
+import {
+  loginResponseSchema,
+  loginStepResponseSchema,
+  type LoginInput,
+  type LoginResponse,
+  type LoginStepResponse,
+} from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
 
@@ -17,10 +23,13 @@ export class UnexpectedLoginResponseError extends Error {
   }
 }
 
-/** POST /auth/login: the token and the user, checked before anything is stored. */
-export async function login(credentials: LoginInput): Promise<LoginResponse> {
+/**
+ * POST /auth/login: the token and the user, checked before anything is stored; or, for an account
+ * with a second step (decision 015), the challenge for the TOTP code or for enrolling.
+ */
+export async function login(credentials: LoginInput): Promise<LoginResponse | LoginStepResponse> {
   const data = await apiFetch<unknown>('/auth/login', { method: 'POST', body: credentials });
-  const parsed = loginResponseSchema.safeParse(data);
+  const parsed = loginResponseSchema.or(loginStepResponseSchema).safeParse(data);
   if (!parsed.success) throw new UnexpectedLoginResponseError({ cause: parsed.error });
   return parsed.data;
 }

@@ -1,6 +1,7 @@
 import type { Registro, Usuario } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 
 export const REGISTER_FAILED_MESSAGE = 'No se pudo completar el registro. Inténtalo de nuevo.';
 
@@ -20,12 +21,8 @@ export function useRegister() {
   });
 }
 
-/** The server's message when it sent one (SPEC.md point 8), else the spec's fallback. */
-export function registerErrorMessage(error: unknown): string {
-  const fromServer =
-    error instanceof ApiError && error.status !== 0 && error.message !== CONNECTION_ERROR_MESSAGE;
-  return fromServer ? error.message : REGISTER_FAILED_MESSAGE;
-}
+export const registerErrorMessage = (error: unknown) =>
+  errorMessage(error, REGISTER_FAILED_MESSAGE);
 
 /**
  * The message of each field the server refused: its `errors`, or for a 409 without them the

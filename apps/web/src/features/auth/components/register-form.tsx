@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  buildRegistroSchema,
   REGISTER_REDIRECT_MS,
   REGISTER_TOAST_MS,
   type RegistroInput,
 } from '@nexbyte/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { FormField } from '../../../components/ui/form-field';
@@ -15,9 +14,10 @@ import { PhoneInput } from '../../../components/ui/phone-input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
-import { domainSchemas } from '../../../lib/form-schemas';
+import { allowedEmailDomains } from '../../../lib/form-schemas';
+import { passwordHint, usePasswordPolicy } from '../../../lib/password-policy';
+import { useServerForm } from '../../../lib/use-server-form';
 import { registerErrorMessage, registerFieldErrors, useRegister } from '../api/register';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import '../auth.css';
 
 const EMPTY: RegistroInput = {
@@ -33,51 +33,36 @@ const EMPTY: RegistroInput = {
   direccion: '',
 };
 
-const PASSWORD_HINT = `Entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres.`;
-
 /** SPEC.md point 2, Registro: the account form, then 'Cuenta creada' and off to /login. */
 export function RegisterForm() {
   const [created, setCreated] = useState(false);
   const toast = useToast();
   const mutation = useRegister();
-  const form = useForm({
-    resolver: zodResolver(domainSchemas().registro),
-    mode: 'onTouched',
-    shouldFocusError: false,
+  const policy = usePasswordPolicy();
+  const schema = useMemo(() => buildRegistroSchema(allowedEmailDomains(), policy), [policy]);
+  const form = useServerForm({
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
   const {
     register,
-    setError,
     formState: { errors },
   } = form;
 
-  // The form element comes from the event: the focus goes to its first invalid control.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const formElement = event.currentTarget;
-    return form.handleSubmit(
-      (values) =>
-        mutation.mutate(values, {
-          onSuccess: () => {
-            toast.show({
-              type: 'success',
-              title: 'Cuenta creada',
-              message: 'Ya puedes iniciar sesión con tu correo y contraseña.',
-              duration: REGISTER_TOAST_MS,
-            });
-            setCreated(true);
-          },
-          onError: (error) => {
-            const fields = registerFieldErrors(error);
-            for (const [name, message] of Object.entries(fields)) {
-              if (name in EMPTY) setError(name as keyof RegistroInput, { message });
-            }
-            focusFirstInvalid(formElement, Object.keys(fields));
-          },
-        }),
-      (invalid) => focusFirstInvalid(formElement, Object.keys(invalid)),
-    )(event);
-  };
+  const onSubmit = form.submit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        toast.show({
+          type: 'success',
+          title: 'Cuenta creada',
+          message: 'Ya puedes iniciar sesión con tu correo y contraseña.',
+          duration: REGISTER_TOAST_MS,
+        });
+        setCreated(true);
+      },
+      onError: (error) => form.showServerErrors(error, registerFieldErrors(error)),
+    }),
+  );
 
   if (created) return <RegisterSuccess />;
 
@@ -86,7 +71,8 @@ export function RegisterForm() {
   return (
     <FormProvider {...form}>
       {mutation.isError && <Alert tone="danger">{registerErrorMessage(mutation.error)}</Alert>}
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
+      {/* Sent before the page hydrates, the browser posts it: no password in an address. */}
+      <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
         <div className="form-grid">
           <FormField label="Nombre" error={errors.nombre?.message}>
             <input {...register('nombre')} autoComplete="given-name" />
@@ -103,7 +89,7 @@ export function RegisterForm() {
           <FormField label="Correo" className="form-field--wide" error={errors.correo?.message}>
             <input {...register('correo')} type="email" autoComplete="email" />
           </FormField>
-          <FormField label="Contraseña" hint={PASSWORD_HINT} error={errors.pass?.message}>
+          <FormField label="Contraseña" hint={passwordHint(policy)} error={errors.pass?.message}>
             <PasswordInput {...register('pass')} autoComplete="new-password" />
           </FormField>
           <FormField label="Confirmar contraseña" error={errors.pass2?.message}>

@@ -3,10 +3,13 @@ import {
   formatCLP,
   freeShippingMessage,
   freeShippingProgress,
+  transferPrice,
   type CartTotals,
 } from '@nexbyte/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { TotalsList } from '../../../components/ui/totals-list';
+import { usePaymentSettings } from '../../../lib/shop-config';
 import { useCart } from '../cart-context';
 import { CouponForm } from './coupon-form';
 
@@ -19,35 +22,34 @@ export function useCartTotals(): CartTotals {
 }
 
 export function CartSummary() {
-  const { subtotal, discount, shipping, total } = useCartTotals();
+  const { subtotal } = useCart();
+  const totals = useCartTotals();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Resumen</h2>
       <CouponForm />
-      <dl className="cart-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCLP(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Descuento</dt>
-          <dd>{discount > 0 ? `-${formatCLP(discount)}` : formatCLP(0)}</dd>
-        </div>
-        <div>
-          <dt>Envío</dt>
-          <dd>{shipping === 0 && subtotal > 0 ? 'Gratis' : formatCLP(shipping)}</dd>
-        </div>
-        <div className="cart-totals__total">
-          <dt>Total</dt>
-          <dd>{formatCLP(total)}</dd>
-        </div>
-      </dl>
+      <TotalsList className="cart-totals" {...totals} />
+      <TransferTotal totals={totals} />
       <FreeShippingProgress subtotal={subtotal} />
       <Link to={CHECKOUT_PATH} className="button cart-summary__checkout">
         Proceder al pago
       </Link>
     </aside>
   );
+}
+
+/**
+ * The total paid by transfer when the shop gives a transfer discount: the server's rule, the
+ * discount on what is left after the coupon, shipping added as it is.
+ */
+function TransferTotal({ totals }: { totals: CartTotals }) {
+  const payments = usePaymentSettings();
+  const percent = payments?.descuentoTransferenciaPct ?? 0;
+  if (!(percent > 0) || !payments?.metodos.includes('TRANSFERENCIA') || totals.subtotal <= 0) {
+    return null;
+  }
+  const total = transferPrice(totals.subtotal - totals.discount, percent) + totals.shipping;
+  return <p className="cart-summary__transfer">{formatCLP(total)} con transferencia</p>;
 }
 
 function FreeShippingProgress({ subtotal }: { subtotal: number }) {

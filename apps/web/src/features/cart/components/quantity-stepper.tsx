@@ -2,7 +2,7 @@ import { QTY_MIN, maxQuantityFor, type CartItem } from '@nexbyte/shared';
 import { useId, useState } from 'react';
 import { useCart } from '../cart-context';
 
-/** − / number / + for one cart line, kept between 1 and 99 (or the stock). */
+/** − / number / + for one cart line, kept between 1 and QTY_MAX, the units an order may take (or the stock). */
 export function QuantityStepper({ item }: { item: CartItem }) {
   const { setQuantity } = useCart();
   const inputId = useId();

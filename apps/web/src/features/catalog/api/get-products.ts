@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { PRODUCTOS_LIMITE_MAX, type OrdenProductos, type Producto } from '@nexbyte/shared';
+import { PRODUCTS_LIMIT_MAX, type OrdenProductos, type Producto } from '@nexbyte/shared';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client';
 
 /** What the shopper can filter the catalogue by; every value is optional and filters on the server. */
@@ -15,6 +15,10 @@ export interface ProductFilters {
   min?: number;
   max?: number;
   orden?: OrdenProductos;
+  /** Brands, comma-separated: any of them. */
+  marca?: string;
+  /** Specification values, 'nombre:valor' each (see productosQuerySchema). */
+  espec?: string[];
 }
 
 export interface ProductsQuery extends ProductFilters {
@@ -26,7 +30,8 @@ export function productsSearch(query: ProductsQuery & { estado?: string }): stri
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
-    params.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.set(name, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -63,7 +68,7 @@ export const productListQueryOptions = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: ['productos', 'lista', filters],
     queryFn: ({ signal, pageParam }) =>
-      getProducts({ ...filters, pagina: pageParam, limite: PRODUCTOS_LIMITE_MAX }, { signal }),
+      getProducts({ ...filters, pagina: pageParam, limite: PRODUCTS_LIMIT_MAX }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages, lastPageParam) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

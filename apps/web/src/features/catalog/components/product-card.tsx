@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCLP, type Producto } from '@nexbyte/shared';
 import { productPath } from '../product-id';
-import { ProductImage } from '../../../components/ui/product-image';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { StockHint } from './stock-hint';
+import { TransferPrice } from './transfer-price';
 import '../catalog.css';
+
+/** A card's width: a column of the grid (15rem at least), the whole screen on a phone. */
+const CARD_SIZES = '(min-width: 75rem) 18rem, (min-width: 40rem) 45vw, 100vw';
 
 interface ProductCardProps {
   product: Producto;
@@ -29,10 +33,12 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card">
-      <ProductImage
+      <ProductPicture
         className="product-card__image"
-        src={product.imagen}
-        alt={product.nombre}
+        photo={product.imagenes?.[0]}
+        fallbackSrc={product.imagen}
+        alt={product.imagenes?.[0]?.alt || product.nombre}
+        sizes={CARD_SIZES}
         eager={eagerImage}
       />
       <div className="product-card__body">
@@ -41,6 +47,7 @@ export function ProductCard({
         </Heading>
         <p className="product-card__category">{product.categoria.nombre}</p>
         <p className="product-card__price">{formatCLP(product.precio)}</p>
+        <TransferPrice price={product.precio} className="product-card__transfer-price" />
         {showStock && <StockHint stock={product.stock} />}
         {children && <div className="product-card__actions">{children}</div>}
       </div>

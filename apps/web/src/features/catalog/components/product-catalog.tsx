@@ -1,8 +1,10 @@
 import { pluralize, type Producto } from '@nexbyte/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { useProductList } from '../api/get-products';
 import { useProductFilters } from '../use-product-filters';
+import { DidYouMean } from './did-you-mean';
+import { FacetFilters } from './facet-filters';
 import { ProductCard } from './product-card';
 import { ProductFilters } from './product-filters';
 
@@ -18,8 +20,9 @@ interface ProductCatalogProps {
 
 /** The product list of SPEC.md point 2: filters kept in the address and the matching products. */
 export function ProductCatalog({ renderAction }: ProductCatalogProps) {
-  const { values, filters, setFilter, clearFilters } = useProductFilters();
+  const { values, filters, setFilter, toggleFacet, clearFilters } = useProductFilters();
   const list = useProductList(filters);
+  const searchRef = useRef<HTMLInputElement>(null);
   const { error } = list;
 
   useEffect(() => {
@@ -33,18 +36,34 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
 
   let status = '';
   if (list.isPending) status = 'Cargando productos…';
+  else if (list.isPlaceholderData) status = 'Actualizando resultados…';
   else if (!failed) status = pluralize(total, 'resultado', 'resultados');
 
   return (
     <>
-      <ProductFilters values={values} onChange={setFilter} onClear={clearFilters} />
+      <ProductFilters
+        values={values}
+        onChange={setFilter}
+        onClear={clearFilters}
+        searchRef={searchRef}
+      />
+      <FacetFilters values={values} filters={filters} onToggle={toggleFacet} />
       <p className="catalog-count" role="status">
         {status}
       </p>
       {list.isPending ? null : failed ? (
         <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>
       ) : products.length === 0 ? (
-        <p className="catalog-empty">No se encontraron productos con esos filtros.</p>
+        <div className="catalog-empty">
+          <p>No se encontraron productos con esos filtros.</p>
+          {values.q && (
+            <DidYouMean
+              q={values.q}
+              // The link goes away with the new results; the box, now holding the term, takes focus.
+              onFollow={() => searchRef.current?.focus()}
+            />
+          )}
+        </div>
       ) : (
         <ul className="product-grid" aria-busy={list.isPlaceholderData}>
           {products.map((product, index) => (

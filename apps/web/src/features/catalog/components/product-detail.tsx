@@ -2,13 +2,13 @@ import { formatCLP, WARRANTY_MONTHS, type Producto } from '@nexbyte/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { DocumentTitle } from '../../../components/ui/document-title';
 import { ApiError } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
 import { parseProductId } from '../product-id';
 import { Breadcrumb } from './breadcrumb';
-import { ProductImage } from '../../../components/ui/product-image';
+import { ProductGallery } from './product-gallery';
 import { StockHint } from './stock-hint';
+import { TransferPrice } from './transfer-price';
 import '../catalog.css';
 
 export const DEFAULT_DESCRIPTION = 'Este producto aún no tiene descripción.';
@@ -56,7 +56,6 @@ export function ProductDetail({ productId, renderAction }: ProductDetailProps) {
 function DetailShell({ children }: { children: ReactNode }) {
   return (
     <div className="container page product-detail">
-      <DocumentTitle>Detalle del producto</DocumentTitle>
       <h1>Detalle del producto</h1>
       {children}
     </div>
@@ -82,11 +81,10 @@ function BackToList() {
 }
 
 function ProductView({ product, action }: { product: Producto; action: ReactNode }) {
-  const { id, nombre, categoria } = product;
+  const { nombre, categoria } = product;
   const description = product.descripcion?.trim() || DEFAULT_DESCRIPTION;
   return (
     <div className="container page product-detail">
-      <DocumentTitle>{nombre}</DocumentTitle>
       <Breadcrumb
         items={[
           { label: 'Inicio', to: '/' },
@@ -99,11 +97,14 @@ function ProductView({ product, action }: { product: Producto; action: ReactNode
         ]}
       />
       <div className="product-detail__layout">
-        <ProductImage className="product-detail__image" src={product.imagen} alt={nombre} eager />
+        <ProductGallery product={product} />
         <div className="product-detail__info">
           <h1>{nombre}</h1>
-          <p className="product-detail__category">{categoria.nombre}</p>
+          <p className="product-detail__category">
+            {product.marca ? `${product.marca} · ${categoria.nombre}` : categoria.nombre}
+          </p>
           <p className="product-detail__price">{formatCLP(product.precio)}</p>
+          <TransferPrice price={product.precio} className="product-detail__transfer-price" />
           <StockHint stock={product.stock} />
           {action && <div className="product-detail__actions">{action}</div>}
 
@@ -113,8 +114,12 @@ function ProductView({ product, action }: { product: Producto; action: ReactNode
           <h2>Especificaciones</h2>
           <ul className="product-specs">
             <li>Categoría: {categoria.nombre}</li>
-            <li>SKU: {id}</li>
+            <li>SKU: {product.sku}</li>
             <li>{`Garantía: ${WARRANTY_MONTHS} meses`}</li>
+            {product.especificaciones.map((spec, index) => (
+              // Names may repeat ('Puerto' twice): the position tells rows apart.
+              <li key={index}>{`${spec.nombre}: ${spec.valor}`}</li>
+            ))}
           </ul>
           <BackToList />
         </div>

@@ -1,14 +1,17 @@
 import { ORDENES_PRODUCTOS, ORDEN_LABELS, type OrdenProductos } from '@nexbyte/shared';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { useCategories } from '../api/get-categories';
-import { useDebouncedDraft } from '../use-debounced-draft';
+import { useDebouncedDraft } from '../../../lib/use-debounced-draft';
 import { parsePrice, type FilterName, type ProductFilterValues } from '../use-product-filters';
+import { ProductSearch } from './product-search';
 
 interface ProductFiltersProps {
   values: ProductFilterValues;
   onChange: (name: FilterName, value: string, options?: { replace?: boolean }) => void;
   onClear: () => void;
+  /** The search box, for the list to send focus back to it. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 const trim = (text: string) => text.trim();
@@ -16,7 +19,7 @@ const trim = (text: string) => text.trim();
 const priceText = (text: string) => (parsePrice(text) === undefined ? '' : text.trim());
 
 /** Search, category, price range and sort of the product list. */
-export function ProductFilters({ values, onChange, onClear }: ProductFiltersProps) {
+export function ProductFilters({ values, onChange, onClear, searchRef }: ProductFiltersProps) {
   // Typing rewrites the address in place, so Back leaves the list instead of undoing letters.
   const search = useDebouncedDraft(values.q, (q) => onChange('q', q, { replace: true }), {
     normalize: trim,
@@ -29,6 +32,10 @@ export function ProductFilters({ values, onChange, onClear }: ProductFiltersProp
   });
 
   const categoria = useCategoryChoice(values.categoria);
+  // Relevance means something only for a text search, where it comes first as the default;
+  // without one the list keeps the spec's orders, most recent first.
+  const others = ORDENES_PRODUCTOS.filter((orden) => orden !== 'relevancia');
+  const ordenes: OrdenProductos[] = values.q ? ['relevancia', ...others] : others;
 
   const flushOnEnter = (flush: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') flush();
@@ -41,17 +48,13 @@ export function ProductFilters({ values, onChange, onClear }: ProductFiltersProp
       className="catalog-filters"
       onSubmit={(event) => event.preventDefault()}
     >
-      <FormField label="Buscar" className="catalog-filters__search">
-        <input
-          type="search"
-          name="q"
-          placeholder="Nombre, descripción o categoría"
-          autoComplete="off"
-          value={search.draft}
-          onChange={(event) => search.setDraft(event.target.value)}
-          onKeyDown={flushOnEnter(search.flush)}
-        />
-      </FormField>
+      <ProductSearch
+        className="catalog-filters__search"
+        inputRef={searchRef}
+        value={search.draft}
+        onChange={search.setDraft}
+        onSubmit={search.flush}
+      />
       <FormField label="Categoría">
         <select
           name="categoria"
@@ -76,6 +79,7 @@ export function ProductFilters({ values, onChange, onClear }: ProductFiltersProp
           value={min.draft}
           onChange={(event) => min.setDraft(event.target.value)}
           onKeyDown={flushOnEnter(min.flush)}
+          onBlur={min.flush}
         />
       </FormField>
       <FormField label="Precio máximo">
@@ -88,6 +92,7 @@ export function ProductFilters({ values, onChange, onClear }: ProductFiltersProp
           value={max.draft}
           onChange={(event) => max.setDraft(event.target.value)}
           onKeyDown={flushOnEnter(max.flush)}
+          onBlur={max.flush}
         />
       </FormField>
       <FormField label="Ordenar por">
@@ -96,7 +101,7 @@ export function ProductFilters({ values, onChange, onClear }: ProductFiltersProp
           value={values.orden}
           onChange={(event) => onChange('orden', event.target.value as OrdenProductos)}
         >
-          {ORDENES_PRODUCTOS.map((orden) => (
+          {ordenes.map((orden) => (
             <option key={orden} value={orden}>
               {ORDEN_LABELS[orden]}
             </option>

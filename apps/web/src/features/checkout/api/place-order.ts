@@ -1,6 +1,7 @@
-import type { Pedido, PedidoInput } from '@nexbyte/shared';
+import type { PedidoCreado, PedidoInput } from '@nexbyte/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../../lib/api-client';
+import { paymentErrorMessage } from '../../../lib/error-message';
 
 export interface PlaceOrderRequest {
   body: PedidoInput;
@@ -8,9 +9,13 @@ export interface PlaceOrderRequest {
   idempotencyKey: string;
 }
 
-/** POST /pedidos: places the order; 201 for a new one, 200 when the key had already placed it. */
-export function placeOrder({ body, idempotencyKey }: PlaceOrderRequest): Promise<Pedido> {
-  return apiFetch<Pedido>('/pedidos', {
+/**
+ * POST /pedidos: places the order; 201 for a new one, 200 when the key had already placed it. A
+ * guest's new order carries `acceso`, the token that opens it again; a new Webpay order carries
+ * `pago`, where the buyer pays.
+ */
+export function placeOrder({ body, idempotencyKey }: PlaceOrderRequest): Promise<PedidoCreado> {
+  return apiFetch<PedidoCreado>('/pedidos', {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -33,8 +38,6 @@ export function usePlaceOrder() {
 export const PLACE_ORDER_FAILED =
   'No pudimos enviar tu pedido. Revisa tu conexión e inténtalo de nuevo: no se cobrará dos veces.';
 
-/** What to tell the shopper when the order was not placed. */
-export function placeOrderErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
-  return PLACE_ORDER_FAILED;
-}
+/** What to tell the shopper when the order was not placed (Webpay down included: a 502). */
+export const placeOrderErrorMessage = (error: unknown) =>
+  paymentErrorMessage(error, PLACE_ORDER_FAILED);

@@ -1,4 +1,4 @@
-import type { Usuario } from '@nexbyte/shared';
+import { METODO_PAGO_LABELS, type MetodoPago, type Usuario } from '@nexbyte/shared';
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
@@ -91,24 +91,60 @@ export function DeliveryFields({ disabled }: { disabled: boolean }) {
   );
 }
 
-export function PaymentMethod() {
+interface PaymentMethodProps {
+  /** The methods the shop offers now, in the order GET /config gives them. */
+  metodos: readonly MetodoPago[];
+  value: MetodoPago;
+  onChange: (metodo: MetodoPago) => void;
+  descuentoTransferenciaPct: number;
+  disabled: boolean;
+}
+
+function paymentHint(metodo: MetodoPago, descuentoTransferenciaPct: number): string {
+  if (metodo === 'WEBPAY') {
+    return 'Al confirmar te llevamos a Webpay para pagar con tu tarjeta de débito, crédito o prepago.';
+  }
+  const discount =
+    descuentoTransferenciaPct > 0
+      ? ` Pagando por transferencia tienes un ${descuentoTransferenciaPct} % de descuento.`
+      : '';
+  return `Al confirmar te mostramos los datos de la cuenta y te los enviamos por correo. Guardamos tus productos mientras esperamos la transferencia.${discount}`;
+}
+
+/** 'Medio de pago': one radio per method on, each with what happens after confirming. */
+export function PaymentMethod({
+  metodos,
+  value,
+  onChange,
+  descuentoTransferenciaPct,
+  disabled,
+}: PaymentMethodProps) {
   return (
-    <fieldset className="checkout-fieldset">
+    <fieldset className="checkout-fieldset" disabled={disabled}>
       <legend>Medio de pago</legend>
-      <label className="checkout-payment">
-        <input
-          type="radio"
-          name="metodoPago"
-          value="TRANSFERENCIA"
-          defaultChecked
-          aria-describedby="checkout-payment-hint"
-        />
-        <strong>Transferencia bancaria</strong>
-      </label>
-      <p id="checkout-payment-hint" className="checkout-payment__hint">
-        Al confirmar te mostramos los datos de la cuenta y te los enviamos por correo. Guardamos tus
-        productos mientras esperamos la transferencia.
-      </p>
+      <div className="checkout-payments">
+        {metodos.map((metodo) => {
+          const hintId = `checkout-payment-hint-${metodo.toLowerCase()}`;
+          return (
+            <div key={metodo} className="checkout-payment-option">
+              <label className="checkout-payment">
+                <input
+                  type="radio"
+                  name="metodoPago"
+                  value={metodo}
+                  checked={value === metodo}
+                  onChange={() => onChange(metodo)}
+                  aria-describedby={hintId}
+                />
+                <strong>{METODO_PAGO_LABELS[metodo]}</strong>
+              </label>
+              <p id={hintId} className="checkout-payment__hint">
+                {paymentHint(metodo, descuentoTransferenciaPct)}
+              </p>
+            </div>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }

@@ -5,15 +5,25 @@ import {
   type Coupon,
   type Cotizacion,
   type CotizacionRequest,
-  type Pedido,
+  type MetodoPago,
+  type PedidoCreado,
   type Usuario,
 } from '@nexbyte/shared';
-import { useMemo, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { FormProvider, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { domainSchemas } from '../../../lib/form-schemas';
+import { paymentInProgress } from '../../../lib/payment-in-progress';
+import {
+  shopConfigQueryOptions,
+  usePaymentSettings,
+  type PaymentSettings,
+} from '../../../lib/shop-config';
+import { useServerForm } from '../../../lib/use-server-form';
 import { placeOrderErrorMessage, usePlaceOrder } from '../api/place-order';
 import { useQuote } from '../api/quote-order';
 import { checkoutAttemptKey, forgetCheckoutAttempt } from '../checkout-attempt';
@@ -35,45 +45,46 @@ export interface CheckoutPageProps {
   user: Usuario | null;
   /** Brings the cart in line with the quote: today's prices, what is left in stock. */
   onUpdateCart: (quote: Cotizacion) => void;
-  /** The order exists: empty the cart and show it. guestEmail opens it again for a visitor. */
-  onPlaced: (order: Pedido, guestEmail: string | null) => void;
+  /**
+   * The order exists: empty the cart and show it (a guest's carries the token that opens it), or
+   * with `pago` take the buyer to Webpay.
+   */
+  onPlaced: (order: PedidoCreado) => void;
 }
 
 /** The checkout: who buys, where to deliver, how to pay, and the order as the server prices it. */
 export function CheckoutPage(props: CheckoutPageProps) {
   if (props.items.length === 0) {
+    const unpaid = paymentInProgress();
     return (
       <div className="checkout-empty">
         <p>Tu carrito está vacío.</p>
+        {unpaid && (
+          <p>
+            Tu pedido {unpaid} espera el pago.{' '}
+            <Link to={`/pedido/${unpaid}`}>Ver el pedido y pagarlo</Link>
+          </p>
+        )}
         <Link to="/productos" className="button">
           Ver productos
         </Link>
       </div>
     );
   }
-  return <CheckoutForm {...props} />;
+  return <CheckoutWithPayments {...props} />;
 }
 
-const FIELD_NAMES: readonly (keyof CheckoutValues)[] = [
-  'nombre',
-  'correo',
-  'run',
-  'telefono',
-  'region',
-  'comuna',
-  'direccion',
-];
-
-/** Focuses the first invalid control in page order (the region selects register last). */
-function focusFirstInvalid(form: HTMLFormElement | null, names: Iterable<string>) {
-  const invalid = new Set(names);
-  for (const element of Array.from(form?.elements ?? [])) {
-    const control = element as HTMLInputElement;
-    if ('name' in control && invalid.has(control.name) && !control.disabled) {
-      control.focus();
-      return;
-    }
+/** The form waits for the methods on, so the one chosen by default is never swapped under the buyer. */
+function CheckoutWithPayments(props: CheckoutPageProps) {
+  const payments = usePaymentSettings();
+  if (!payments) {
+    return (
+      <p role="status" className="muted">
+        Preparando el pago…
+      </p>
+    );
   }
+  return <CheckoutForm {...props} payments={payments} />;
 }
 
 function defaultsFor(user: Usuario | null): CheckoutValues {
@@ -88,24 +99,40 @@ function defaultsFor(user: Usuario | null): CheckoutValues {
   };
 }
 
-function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutPageProps) {
+/** The method the buyer chose while it is still on, else the first one the shop offers. */
+function offeredMethod(chosen: MetodoPago | null, payments: PaymentSettings): MetodoPago {
+  if (chosen && payments.metodos.includes(chosen)) return chosen;
+  return payments.metodos[0] ?? 'TRANSFERENCIA';
+}
+
+function CheckoutForm({
+  items,
+  coupon,
+  user,
+  onUpdateCart,
+  onPlaced,
+  payments,
+}: CheckoutPageProps & { payments: PaymentSettings }) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<MetodoPago | null>(null);
+  const metodoPago = offeredMethod(chosen, payments);
   const request = useMemo<CotizacionRequest>(
     () => ({
       items: items.map((i) => ({ productoId: i.id, qty: i.qty, precio: i.precio })),
       cupon: coupon?.code ?? null,
+      metodoPago,
     }),
-    [items, coupon],
+    [items, coupon, metodoPago],
   );
   const quote = useQuote(request);
   const placeOrder = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
 
   const schema = user ? datosClienteSchema : domainSchemas().datosInvitado;
-  const form = useForm<CheckoutValues>({
+  const form = useServerForm<CheckoutValues>({
     resolver: zodResolver(schema) as unknown as Resolver<CheckoutValues>,
-    mode: 'onTouched',
-    shouldFocusError: false,
     defaultValues: defaultsFor(user),
+    serverFields: ['nombre', 'correo', 'run', 'telefono', 'region', 'comuna', 'direccion'],
   });
 
   const blocking = hasBlockingProblems(quote.data);
@@ -113,7 +140,7 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
   const ready = quote.isSuccess && !quote.isPlaceholderData && !quote.isFetching && !blocking;
   const busy = placeOrder.isPending;
 
-  const submit = (values: CheckoutValues, formElement: HTMLFormElement) => {
+  const submit = (values: CheckoutValues) => {
     if (!quote.data || !ready) return;
     setFailure(null);
     const body = {
@@ -121,7 +148,7 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
       items: request.items,
       // The coupon the server accepted in the quote: the total shown is the one confirmed.
       cupon: quote.data.cupon?.codigo ?? null,
-      metodoPago: 'TRANSFERENCIA' as const,
+      metodoPago,
       totalEsperado: quote.data.total,
     };
     placeOrder.mutate(
@@ -129,41 +156,29 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
       {
         onSuccess: (order) => {
           forgetCheckoutAttempt();
-          onPlaced(order, order.invitado ? order.cliente.correo : null);
+          onPlaced(order);
         },
         onError: (error) => {
           setFailure(placeOrderErrorMessage(error));
           if (!(error instanceof ApiError)) return;
           if (error.status === 409) void quote.refetch();
-          // The key already placed another order: the next try must be a new attempt.
-          if (error.status === 422) forgetCheckoutAttempt();
-          const fields = Object.entries(error.errors ?? {}).filter(([name]) =>
-            FIELD_NAMES.includes(name as keyof CheckoutValues),
-          );
-          for (const [name, message] of fields) {
-            form.setError(name as keyof CheckoutValues, { message });
+          // 422: the key already placed another order, or Webpay went off; 502: Webpay failed and
+          // no order was kept. Either way the next try is a new attempt.
+          if (error.status === 422 || error.status === 502) forgetCheckoutAttempt();
+          // Webpay refused as not offered: ask which methods are on now.
+          if (error.status === 422 && metodoPago === 'WEBPAY') {
+            void queryClient.invalidateQueries({ queryKey: shopConfigQueryOptions.queryKey });
           }
-          focusFirstInvalid(
-            formElement,
-            fields.map(([name]) => name),
-          );
+          form.showServerErrors(error);
         },
       },
     );
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const formElement = event.currentTarget;
-    return form.handleSubmit(
-      (values) => submit(values, formElement),
-      (invalid) => focusFirstInvalid(formElement, Object.keys(invalid)),
-    )(event);
-  };
-
   return (
     <div className="checkout-layout">
       <FormProvider {...form}>
-        <form className="checkout-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <form className="checkout-form" noValidate onSubmit={form.submit(submit)} aria-busy={busy}>
           {!user && (
             <p className="checkout-login">
               ¿Tienes cuenta? <Link to="/login">Inicia sesión</Link> y usamos tus datos. También
@@ -172,7 +187,13 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
           )}
           {user ? <CustomerFields user={user} disabled={busy} /> : <GuestFields disabled={busy} />}
           <DeliveryFields disabled={busy} />
-          <PaymentMethod />
+          <PaymentMethod
+            metodos={payments.metodos}
+            value={metodoPago}
+            onChange={setChosen}
+            descuentoTransferenciaPct={payments.descuentoTransferenciaPct}
+            disabled={busy}
+          />
           <QuoteNotices
             quote={quote.data}
             couponCode={coupon?.code ?? null}
@@ -181,7 +202,11 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
           {failure && <Alert tone="danger">{failure}</Alert>}
           <div className="actions checkout-actions">
             <button type="submit" className="button checkout-submit" disabled={!ready || busy}>
-              {busy ? 'Enviando pedido…' : 'Confirmar pedido'}
+              {busy
+                ? 'Enviando pedido…'
+                : metodoPago === 'WEBPAY'
+                  ? 'Pagar con Webpay'
+                  : 'Confirmar pedido'}
             </button>
             <Link to="/carrito">Volver al carrito</Link>
           </div>
@@ -189,26 +214,17 @@ function CheckoutForm({ items, coupon, user, onUpdateCart, onPlaced }: CheckoutP
       </FormProvider>
       <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
         <h2 id="checkout-summary-title">Resumen del pedido</h2>
-        {quote.isPending ? (
-          <p role="status" className="muted">
-            Calculando tu pedido…
-          </p>
-        ) : quote.isError && !quote.data ? (
-          <div>
-            <Alert tone="danger">No pudimos calcular tu pedido. Inténtalo de nuevo.</Alert>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => void quote.refetch()}
-            >
-              Reintentar
-            </button>
-          </div>
-        ) : (
-          <div aria-busy={quote.isFetching}>
-            <CheckoutSummary quote={quote.data} />
-          </div>
-        )}
+        <QueryState
+          query={quote}
+          loading="Calculando tu pedido…"
+          errorMessage="No pudimos calcular tu pedido. Inténtalo de nuevo."
+        >
+          {(data) => (
+            <div aria-busy={quote.isFetching}>
+              <CheckoutSummary quote={data} />
+            </div>
+          )}
+        </QueryState>
       </aside>
     </div>
   );

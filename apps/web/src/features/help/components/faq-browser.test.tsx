@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FAQS } from '../faqs';
+import { faqsFor } from '../faqs';
+
+const FAQS = faqsFor({ metodos: ['WEBPAY', 'TRANSFERENCIA'], descuentoTransferenciaPct: 0 });
 import { FaqBrowser } from './faq-browser';
 
 function renderFaq() {
@@ -37,7 +39,7 @@ describe('FaqBrowser', () => {
     await user.click(within(payments).getByText('¿Qué medios de pago aceptan?'));
 
     expect(payments).toHaveAttribute('open');
-    expect(payments).toHaveTextContent('tarjeta de débito o crédito');
+    expect(payments).toHaveTextContent('tarjeta de débito, crédito o prepago');
   });
 
   it('los chips filtran por tema', async () => {

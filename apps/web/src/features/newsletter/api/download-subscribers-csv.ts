@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetchBlob } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 export const CSV_FILENAME = 'suscriptores-newsletter.csv';
 export const DOWNLOAD_FAILED_MESSAGE = 'No se pudo descargar la lista de suscriptores.';
@@ -7,19 +8,6 @@ export const DOWNLOAD_FAILED_MESSAGE = 'No se pudo descargar la lista de suscrip
 /** GET /newsletter/suscriptores.csv (ADMIN): a plain link could not send the Bearer token. */
 export function fetchSubscribersCsv(): Promise<Blob> {
   return apiFetchBlob('/newsletter/suscriptores.csv', 'text/csv');
-}
-
-/** Saves the file through a temporary link, as the browser's own download. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the file only after this task: free it a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function useDownloadSubscribersCsv() {

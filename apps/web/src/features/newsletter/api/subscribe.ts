@@ -1,6 +1,7 @@
 import type { NewsletterInput } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 
 export const SUBSCRIBE_FAILED_MESSAGE = 'Inténtalo nuevamente más tarde.';
 
@@ -22,9 +23,7 @@ export function useSubscribe() {
 
 /** What the server said about the address (its format, too many tries), else a general message. */
 export function subscribeErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) {
-    return SUBSCRIBE_FAILED_MESSAGE;
-  }
-  if (error.message === CONNECTION_ERROR_MESSAGE) return SUBSCRIBE_FAILED_MESSAGE;
-  return error.errors?.email ?? error.message;
+  const message = errorMessage(error, SUBSCRIBE_FAILED_MESSAGE);
+  if (message === SUBSCRIBE_FAILED_MESSAGE || !(error instanceof ApiError)) return message;
+  return error.errors?.email ?? message;
 }

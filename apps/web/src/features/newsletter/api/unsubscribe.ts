@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 
-/** POST /newsletter/baja/{token}: works without a session; doing it twice is fine. */
+/** POST /newsletter/baja with the link's token in the body: no session needed; twice is fine. */
 export function unsubscribe(token: string): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>(`/newsletter/baja/${encodeURIComponent(token)}`, {
-    method: 'POST',
-  });
+  return apiFetch<{ message: string }>('/newsletter/baja', { method: 'POST', body: { token } });
 }
 
 export function useUnsubscribe() {

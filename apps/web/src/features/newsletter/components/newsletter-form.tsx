@@ -1,4 +1,4 @@
-import { MESSAGES_NEWSLETTER } from '@nexbyte/shared';
+import { NEWSLETTER_MESSAGES } from '@nexbyte/shared';
 import { useId, type FormEvent } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { subscribeErrorMessage, useSubscribe } from '../api/subscribe';
@@ -20,7 +20,7 @@ export function NewsletterForm() {
       { email },
       {
         onSuccess: () => {
-          toast.show({ type: 'success', message: MESSAGES_NEWSLETTER.suscrito });
+          toast.show({ type: 'success', message: NEWSLETTER_MESSAGES.subscribed });
           form.reset();
         },
         onError: (error) => {

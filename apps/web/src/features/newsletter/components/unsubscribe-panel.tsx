@@ -1,4 +1,4 @@
-import { MESSAGES_NEWSLETTER } from '@nexbyte/shared';
+import { NEWSLETTER_MESSAGES } from '@nexbyte/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -9,17 +9,18 @@ import '../newsletter.css';
 export const UNSUBSCRIBE_FAILED_MESSAGE = 'No pudimos darte de baja. Inténtalo de nuevo más tarde.';
 
 /**
- * /newsletter/baja/{token}: one button, no session needed. It waits for the click, so a mail
+ * /newsletter/baja#{token}: one button, no session needed. It waits for the click, so a mail
  * scanner that opens the link does not unsubscribe anyone.
  */
 export function UnsubscribePanel({ token }: { token: string }) {
   const mutation = useUnsubscribe();
 
   if (mutation.isSuccess) return <Unsubscribed />;
+  if (!token) return <Alert tone="danger">{NEWSLETTER_MESSAGES.invalidUnsubscribeLink}</Alert>;
 
   const failure =
     mutation.error instanceof ApiError && mutation.error.status === 404
-      ? MESSAGES_NEWSLETTER.enlaceBajaInvalido
+      ? NEWSLETTER_MESSAGES.invalidUnsubscribeLink
       : UNSUBSCRIBE_FAILED_MESSAGE;
 
   return (
@@ -44,7 +45,7 @@ function Unsubscribed() {
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} tabIndex={-1} className="newsletter-panel newsletter-panel--done">
-      <Alert tone="success">{MESSAGES_NEWSLETTER.baja}</Alert>
+      <Alert tone="success">{NEWSLETTER_MESSAGES.unsubscribed}</Alert>
       <p>
         Si cambias de opinión, puedes volver a suscribirte al pie de cualquier página.{' '}
         <Link to="/">Ir al inicio</Link>

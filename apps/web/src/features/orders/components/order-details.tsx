@@ -1,31 +1,38 @@
-import {
-  ESTADO_PEDIDO_LABELS,
-  formatCLP,
-  formatDateTime,
-  IVA_PERCENT,
-  METODO_PAGO_LABELS,
-  type Pedido,
-} from '@nexbyte/shared';
+import { ESTADO_PEDIDO_LABELS, formatDateTime, type Pedido } from '@nexbyte/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
+import { TotalsList } from '../../../components/ui/totals-list';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
+import { hasPaymentNews, PaymentDetails } from './payment-details';
+import { PendingPayment } from './pending-payment';
 
 interface OrderDetailsProps {
   order: Pedido;
   /** Shown right after the purchase: thanks, and where the e-mail went. */
   justPlaced?: boolean;
+  /** The buyer just came back from the payment provider: the result is said above the order. */
+  backFromPayment?: boolean;
   loggedIn: boolean;
+  /** The guest's token for this order (to pay it again), or null for its customer. */
+  access: string | null;
 }
 
 /** An order as its buyer sees it: status, how to pay it, what it holds and where it goes. */
-export function OrderDetails({ order, justPlaced = false, loggedIn }: OrderDetailsProps) {
+export function OrderDetails({
+  order,
+  justPlaced = false,
+  backFromPayment = false,
+  loggedIn,
+  access,
+}: OrderDetailsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const arrived = justPlaced || backFromPayment;
   useEffect(() => {
-    // The checkout form that had the focus is gone: start the reading here.
-    if (justPlaced) headingRef.current?.focus();
-  }, [justPlaced]);
+    // The checkout form (or Webpay) that had the focus is gone: start the reading here.
+    if (arrived) headingRef.current?.focus();
+  }, [arrived]);
 
   return (
     <article className="order" aria-labelledby="order-title">
@@ -50,9 +57,16 @@ export function OrderDetails({ order, justPlaced = false, loggedIn }: OrderDetai
         </p>
       </header>
 
-      {order.estado === 'PENDIENTE_PAGO' && <TransferInstructions order={order} />}
+      {order.estado === 'PENDIENTE_PAGO' && <PendingPayment order={order} access={access} />}
       {order.estado === 'CANCELADO' && (
         <Alert tone="info">Este pedido fue cancelado; sus productos volvieron a la venta.</Alert>
+      )}
+
+      {hasPaymentNews(order.cobro) && (
+        <section className="order__section" aria-labelledby="order-payment">
+          <h2 id="order-payment">Pago</h2>
+          <PaymentDetails cobro={order.cobro} className="order-transfer__data" />
+        </section>
       )}
 
       <section className="order__section" aria-labelledby="order-products">
@@ -110,76 +124,15 @@ export function OrderDetails({ order, justPlaced = false, loggedIn }: OrderDetai
 
 function OrderTotals({ order }: { order: Pedido }) {
   return (
-    <dl className="order-totals">
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatCLP(order.subtotal)}</dd>
-      </div>
-      {order.cupon && (
-        <div>
-          <dt>Cupón</dt>
-          <dd>
-            {order.cupon.codigo} ({order.cupon.label})
-          </dd>
-        </div>
-      )}
-      <div>
-        <dt>Descuento</dt>
-        <dd>{order.descuento > 0 ? `-${formatCLP(order.descuento)}` : formatCLP(0)}</dd>
-      </div>
-      <div>
-        <dt>Envío</dt>
-        <dd>{order.envio === 0 ? 'Gratis' : formatCLP(order.envio)}</dd>
-      </div>
-      <div className="order-totals__total">
-        <dt>Total</dt>
-        <dd>{formatCLP(order.total)}</dd>
-      </div>
-      <div className="order-totals__iva">
-        <dt>IVA incluido ({IVA_PERCENT} %)</dt>
-        <dd>{formatCLP(order.iva)}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function TransferInstructions({ order }: { order: Pedido }) {
-  const t = order.transferencia;
-  const rows: [string, string][] = [
-    ['Banco', t.banco],
-    ['Tipo de cuenta', t.tipoCuenta],
-    ['Número de cuenta', t.numeroCuenta],
-    ['RUT', t.rut],
-    ['Titular', t.titular],
-    ['Monto', formatCLP(order.total)],
-    ['Asunto o comentario', order.numero],
-    ['Comprobante a', t.correo],
-  ];
-  return (
-    <section className="order__section order-transfer" aria-labelledby="order-transfer">
-      <h2 id="order-transfer">Paga con {METODO_PAGO_LABELS[order.metodoPago].toLowerCase()}</h2>
-      <p>
-        Transfiere el total a esta cuenta y envía el comprobante a{' '}
-        <a href={`mailto:${t.correo}?subject=${encodeURIComponent(`Pago pedido ${order.numero}`)}`}>
-          {t.correo}
-        </a>
-        . Con el pago confirmado preparamos tu envío.
-      </p>
-      <dl className="order-transfer__data">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {order.expiresAt && (
-        <p className="order-transfer__deadline">
-          Guardamos tus productos hasta el{' '}
-          <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>. Si el pago no
-          llega, el pedido se cancela solo.
-        </p>
-      )}
-    </section>
+    <TotalsList
+      className="order-totals"
+      subtotal={order.subtotal}
+      discount={order.descuento}
+      paymentDiscount={order.descuentoPago}
+      shipping={order.envio}
+      total={order.total}
+      iva={order.iva}
+      coupon={order.cupon && { value: `${order.cupon.codigo} (${order.cupon.label})` }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { Soporte } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, CONNECTION_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 
 export const SUPPORT_FAILED_MESSAGE = 'No pudimos enviar tu solicitud. Inténtalo más tarde.';
 
@@ -23,9 +24,4 @@ export function useCreateSupportRequest() {
   });
 }
 
-/** SPEC.md point 8: the server's message field, else the spec's fallback. */
-export function supportErrorMessage(error: unknown): string {
-  const fromServer =
-    error instanceof ApiError && error.status !== 0 && error.message !== CONNECTION_ERROR_MESSAGE;
-  return fromServer ? error.message : SUPPORT_FAILED_MESSAGE;
-}
+export const supportErrorMessage = (error: unknown) => errorMessage(error, SUPPORT_FAILED_MESSAGE);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EQUIPO_LABELS,
   EQUIPOS,
-  PRIORIDAD_DEFAULT,
+  DEFAULT_PRIORIDAD,
   PRIORIDAD_LABELS,
   PRIORIDADES_PUBLICAS,
   SERVICIOS,
@@ -10,16 +10,15 @@ import {
   type Soporte,
   type SoporteInput,
 } from '@nexbyte/shared';
-import { useId, type FormEvent } from 'react';
-import { FormProvider, useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { useId } from 'react';
+import { FormProvider, useWatch, type DefaultValues } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
 import { domainSchemas } from '../../../lib/form-schemas';
+import { useServerForm } from '../../../lib/use-server-form';
 import { supportErrorMessage, useCreateSupportRequest } from '../api/create-support-request';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import '../support.css';
 
 // No equipment is chosen at first: the select shows its placeholder until the customer picks one.
@@ -30,7 +29,7 @@ const EMPTY: DefaultValues<SoporteInput> = {
   region: '',
   comuna: '',
   direccion: '',
-  prioridad: PRIORIDAD_DEFAULT,
+  prioridad: DEFAULT_PRIORIDAD,
   serviciosRequeridos: [],
   descripcionProblema: '',
   empresa: '',
@@ -41,51 +40,38 @@ export function SupportForm() {
   const toast = useToast();
   const mutation = useCreateSupportRequest();
   const ids = useId();
-  const form = useForm<SoporteInput, unknown, Soporte>({
+  const form = useServerForm<SoporteInput, Soporte>({
     resolver: zodResolver(domainSchemas().soporte),
-    mode: 'onTouched',
-    shouldFocusError: false,
     defaultValues: EMPTY,
+    serverFields: [...Object.keys(EMPTY), 'equipo'],
   });
   const {
     register,
     control,
-    setError,
     formState: { errors },
   } = form;
   const descripcion = useWatch({ control, name: 'descripcionProblema' }) ?? '';
 
-  // The form element comes from the event: the focus goes to its first invalid control.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const formElement = event.currentTarget;
-    return form.handleSubmit(
-      (request) =>
-        mutation.mutate(request, {
-          onSuccess: () => {
-            toast.show({
-              type: 'success',
-              title: 'Solicitud enviada',
-              message: 'Te contactaremos con una cotización estimada.',
-            });
-            form.reset();
-          },
-          onError: (error) => {
-            toast.show({
-              type: 'error',
-              title: 'Error al enviar',
-              message: supportErrorMessage(error),
-            });
-            const fields = error instanceof ApiError ? (error.errors ?? {}) : {};
-            for (const [name, message] of Object.entries(fields)) {
-              if (name in EMPTY || name === 'equipo')
-                setError(name as keyof SoporteInput, { message });
-            }
-            focusFirstInvalid(formElement, Object.keys(fields));
-          },
-        }),
-      (invalid) => focusFirstInvalid(formElement, Object.keys(invalid)),
-    )(event);
-  };
+  const onSubmit = form.submit((request) =>
+    mutation.mutate(request, {
+      onSuccess: () => {
+        toast.show({
+          type: 'success',
+          title: 'Solicitud enviada',
+          message: 'Te contactaremos con una cotización estimada.',
+        });
+        form.reset();
+      },
+      onError: (error) => {
+        toast.show({
+          type: 'error',
+          title: 'Error al enviar',
+          message: supportErrorMessage(error),
+        });
+        form.showServerErrors(error);
+      },
+    }),
+  );
 
   const phone = register('telefonoCliente');
   const prioridadErrorId = `${ids}-prioridad-error`;

@@ -2,22 +2,25 @@ import {
   ESTADO_PEDIDO_LABELS,
   formatCLP,
   formatDateTime,
-  IVA_PERCENT,
   TRANSICIONES_PEDIDO,
   type EstadoPedido,
   type Pedido,
 } from '@nexbyte/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { DocumentTitle } from '../../../../components/ui/document-title';
+import { QueryState } from '../../../../components/ui/query-state';
+import { TotalsList } from '../../../../components/ui/totals-list';
 import { useToast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
+import { paymentErrorMessage } from '../../../../lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useAdminOrder } from '../api/get-order';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderStatusBadge } from '../../components/order-status-badge';
+import { PaymentDetails, refundText } from '../../components/payment-details';
 import '../admin-orders.css';
 
 export const LOAD_ORDER_ERROR = 'No se pudo cargar el pedido.';
@@ -30,22 +33,49 @@ const ACTION_LABELS: Record<EstadoPedido, string> = {
   CANCELADO: 'Cancelar pedido',
 };
 
+/** A card payment went through: cancelling the order gives the money back through Webpay. */
+function refundsOnCancel(order: Pedido): boolean {
+  return order.cobro.metodo === 'WEBPAY' && order.cobro.estado === 'PAGADO';
+}
+
 function confirmText(order: Pedido, to: EstadoPedido): string {
   switch (to) {
     case 'PAGADO':
-      return `¿Confirmas que llegó la transferencia de ${formatCLP(order.total)} del pedido ${order.numero}? Le avisaremos al cliente por correo.`;
+      return order.metodoPago === 'WEBPAY'
+        ? `¿Marcar como pagado el pedido ${order.numero} de ${formatCLP(order.total)}? Hazlo solo si viste el pago aprobado en Transbank. Le avisaremos al cliente por correo.`
+        : `¿Confirmas que llegó la transferencia de ${formatCLP(order.total)} del pedido ${order.numero}? Le avisaremos al cliente por correo.`;
     case 'CANCELADO':
-      return `¿Cancelar el pedido ${order.numero}? Sus productos vuelven al stock y le avisaremos al cliente. No se puede deshacer.`;
+      return refundsOnCancel(order)
+        ? `¿Cancelar el pedido ${order.numero}? Se reembolsará el pago con tarjeta de ${formatCLP(order.cobro.detalle?.monto ?? order.total)} por Webpay, sus productos vuelven al stock y le avisaremos al cliente. No se puede deshacer.`
+        : `¿Cancelar el pedido ${order.numero}? Sus productos vuelven al stock y le avisaremos al cliente. No se puede deshacer.`;
     default:
       return `¿Marcar el pedido ${order.numero} como ${ESTADO_PEDIDO_LABELS[to].toLowerCase()}? Le avisaremos al cliente por correo.`;
   }
 }
 
-function doneText(numero: string, to: EstadoPedido): string {
-  return to === 'CANCELADO'
-    ? `Pedido ${numero} cancelado; su stock volvió a la venta.`
-    : `Pedido ${numero} marcado como ${ESTADO_PEDIDO_LABELS[to].toLowerCase()}.`;
+function doneText(order: Pedido, to: EstadoPedido): string {
+  if (to !== 'CANCELADO') {
+    return `Pedido ${order.numero} marcado como ${ESTADO_PEDIDO_LABELS[to].toLowerCase()}.`;
+  }
+  const refund = order.cobro.reembolso ? ` ${refundText(order.cobro.reembolso)}.` : '';
+  return `Pedido ${order.numero} cancelado; su stock volvió a la venta.${refund}`;
 }
+
+const HISTORY_COLUMNS: Column<Pedido['eventos'][number]>[] = [
+  {
+    header: 'Fecha',
+    className: 'admin-orders__nowrap',
+    cell: (event) => <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
+  },
+  {
+    header: 'Cambio',
+    cell: (event) =>
+      event.de
+        ? `${ESTADO_PEDIDO_LABELS[event.de]} → ${ESTADO_PEDIDO_LABELS[event.a]}`
+        : `Creado: ${ESTADO_PEDIDO_LABELS[event.a]}`,
+  },
+  { header: 'Hecho por', cell: (event) => event.por ?? '—' },
+];
 
 /** /admin/pedidos/{numero}: the order, its history (who and when) and the moves it may make. */
 export function AdminOrderDetail({ numero }: { numero: string }) {
@@ -57,31 +87,17 @@ export function AdminOrderDetail({ numero }: { numero: string }) {
         <span aria-hidden="true">←&nbsp;</span>
         Volver a pedidos
       </Link>
-      {order.isPending ? (
-        <p className="admin-loading" role="status">
-          Cargando…
-        </p>
-      ) : order.isError ? (
-        <>
-          <h1>Pedido {numero}</h1>
-          <div className="admin-load-error">
-            <Alert tone="danger">
-              {order.error instanceof ApiError && order.error.status === 404
-                ? 'Pedido no encontrado.'
-                : LOAD_ORDER_ERROR}
-            </Alert>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => void order.refetch()}
-            >
-              Reintentar
-            </button>
-          </div>
-        </>
-      ) : (
-        <OrderView order={order.data} />
-      )}
+      <QueryState
+        query={order}
+        errorMessage={(error) =>
+          error instanceof ApiError && error.status === 404
+            ? 'Pedido no encontrado.'
+            : LOAD_ORDER_ERROR
+        }
+        errorHeading={<h1>Pedido {numero}</h1>}
+      >
+        {(data) => <OrderView order={data} />}
+      </QueryState>
     </>
   );
 }
@@ -98,16 +114,17 @@ function OrderView({ order }: { order: Pedido }) {
     change.mutate(
       { numero: order.numero, estado: to },
       {
-        onSuccess: () => {
+        onSuccess: (changed) => {
           setAsking(null);
-          toast.show({ type: 'success', message: doneText(order.numero, to) });
+          toast.show({ type: 'success', message: doneText(changed, to) });
         },
         onError: (error) => {
           setAsking(null);
           toast.show({
             type: 'error',
             title: 'No se pudo cambiar el estado',
-            message: error instanceof ApiError ? error.message : 'Inténtalo de nuevo.',
+            // A refused refund (502) says why; the order stays as it was.
+            message: paymentErrorMessage(error, 'Inténtalo de nuevo.'),
           });
         },
       },
@@ -195,32 +212,23 @@ function OrderView({ order }: { order: Pedido }) {
         </section>
         <section className="admin-order__section" aria-labelledby="admin-order-totals">
           <h2 id="admin-order-totals">Totales</h2>
-          <dl className="admin-order__facts admin-order__money">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatCLP(order.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Descuento{order.cupon ? ` (${order.cupon.codigo})` : ''}</dt>
-              <dd>{order.descuento > 0 ? `-${formatCLP(order.descuento)}` : formatCLP(0)}</dd>
-            </div>
-            <div>
-              <dt>Envío</dt>
-              <dd>{order.envio === 0 ? 'Gratis' : formatCLP(order.envio)}</dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd>
-                <strong>{formatCLP(order.total)}</strong>
-              </dd>
-            </div>
-            <div>
-              <dt>IVA incluido ({IVA_PERCENT} %)</dt>
-              <dd>{formatCLP(order.iva)}</dd>
-            </div>
-          </dl>
+          <TotalsList
+            className="admin-order__facts admin-order__money"
+            subtotal={order.subtotal}
+            discount={order.descuento}
+            discountLabel={`Descuento${order.cupon ? ` (${order.cupon.codigo})` : ''}`}
+            paymentDiscount={order.descuentoPago}
+            shipping={order.envio}
+            total={order.total}
+            iva={order.iva}
+          />
         </section>
       </div>
+
+      <section className="admin-order__section" aria-labelledby="admin-order-payment">
+        <h2 id="admin-order-payment">Pago</h2>
+        <PaymentDetails cobro={order.cobro} className="admin-order__facts" />
+      </section>
 
       <section className="admin-order__section" aria-labelledby="admin-order-lines">
         <h2 id="admin-order-lines">Productos</h2>
@@ -229,32 +237,13 @@ function OrderView({ order }: { order: Pedido }) {
 
       <section className="admin-order__section" aria-labelledby="admin-order-history">
         <h2 id="admin-order-history">Historial</h2>
-        <div className="table-wrap" role="region" aria-label="Historial del pedido" tabIndex={0}>
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Cambio</th>
-                <th scope="col">Hecho por</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.eventos.map((event) => (
-                <tr key={`${event.a}-${event.at}`}>
-                  <td className="admin-orders__nowrap">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                  </td>
-                  <td>
-                    {event.de
-                      ? `${ESTADO_PEDIDO_LABELS[event.de]} → ${ESTADO_PEDIDO_LABELS[event.a]}`
-                      : `Creado: ${ESTADO_PEDIDO_LABELS[event.a]}`}
-                  </td>
-                  <td>{event.por ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Historial del pedido"
+          columns={HISTORY_COLUMNS}
+          rows={order.eventos}
+          rowKey={(event) => `${event.a}-${event.at}`}
+          className="admin-table"
+        />
       </section>
 
       <ConfirmDialog

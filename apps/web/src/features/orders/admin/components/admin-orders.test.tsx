@@ -1,14 +1,17 @@
 import type { Pedido } from '@nexbyte/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ToastProvider } from '../../../../components/ui/toast';
-import { createQueryClient } from '../../../../lib/query-client';
 import { buildUser, storeSession } from '../../../../testing/fixtures';
 import { mockApi } from '../../../../testing/mock-api';
-import { buildOrder, buildOrderRow } from '../../../../testing/order-fixtures';
+import {
+  buildOrder,
+  buildOrderRow,
+  buildPaidCobro,
+  buildPaidWebpayOrder,
+} from '../../../../testing/order-fixtures';
+import { renderWithProviders } from '../../../../testing/render-with-providers';
 import { AdminOrderDetail } from './admin-order-detail';
 import { AdminOrders } from './admin-orders';
 import { OrdersSummaryCards } from './orders-summary-cards';
@@ -17,7 +20,7 @@ import { OrdersSummaryCards } from './orders-summary-cards';
 // routes, with the same addresses.
 function renderAdmin(url: string) {
   storeSession(buildUser({ id: 1, role: 'ADMIN', correo: 'admin@duoc.cl' }));
-  const router = createMemoryRouter(
+  return renderWithProviders(
     [
       { path: '/admin', element: <OrdersSummaryCards /> },
       { path: '/admin/pedidos', element: <AdminOrders /> },
@@ -28,16 +31,8 @@ function renderAdmin(url: string) {
         },
       },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return { router, unmount: view.unmount };
 }
 
 describe('pedidos en la administración', () => {
@@ -183,6 +178,103 @@ describe('el detalle de un pedido en la administración', () => {
     expect(
       await screen.findByText('Un pedido entregado ya no cambia de estado.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('pedidos pagados con Webpay en la administración', () => {
+  it('muestran el cobro: tipo, cuotas, últimos 4 dígitos, autorización y monto', async () => {
+    mockApi({ 'GET /pedidos/NB-000123': { body: buildPaidWebpayOrder() } });
+    renderAdmin('/admin/pedidos/NB-000123');
+    const payment = await screen.findByRole('region', { name: 'Pago' });
+    for (const text of [
+      'Medio de pagoWebpay (débito, crédito o prepago)',
+      'Estado del pagoPagado',
+      'Tipo de pagoCrédito en cuotas',
+      'Cuotas3',
+      'Tarjeta**** 6623',
+      'Código de autorización1213',
+      'Monto pagado$43.970',
+    ]) {
+      expect(payment).toHaveTextContent(text);
+    }
+  });
+
+  it('cancelar avisa que se reembolsa la tarjeta y, hecho, muestra el reembolso', async () => {
+    const order = buildPaidWebpayOrder();
+    const cancelled: Pedido = {
+      ...order,
+      estado: 'CANCELADO',
+      cobro: buildPaidCobro({
+        estado: 'REEMBOLSADO',
+        reembolso: { tipo: 'ANULACION', monto: 43970, fecha: '2026-11-22T13:00:00.000Z' },
+      }),
+      eventos: [
+        ...order.eventos,
+        {
+          de: 'PAGADO',
+          a: 'CANCELADO',
+          por: 'Ana Admin <admin@duoc.cl>',
+          at: '2026-11-22T13:00:00.000Z',
+        },
+      ],
+    };
+    const api = mockApi({
+      'GET /pedidos/NB-000123': { body: order },
+      'PATCH /pedidos/NB-000123/estado': { body: cancelled },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/pedidos/NB-000123');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar pedido' });
+    expect(dialog).toHaveTextContent(
+      'Se reembolsará el pago con tarjeta de $43.970 por Webpay, sus productos vuelven al stock',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+
+    expect(
+      await screen.findByText(
+        'Pedido NB-000123 cancelado; su stock volvió a la venta. Reembolsado: $43.970 (anulación).',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/pedidos/NB-000123/estado')[0]!.body).toEqual({
+      estado: 'CANCELADO',
+    });
+    const payment = screen.getByRole('region', { name: 'Pago' });
+    await waitFor(() => expect(payment).toHaveTextContent('Reembolsado: $43.970 (anulación)'));
+    expect(screen.getByText('Cancelado', { selector: '.badge' })).toBeInTheDocument();
+  });
+
+  it('si el reembolso falla (502) dice por qué y el pedido sigue pagado', async () => {
+    const message =
+      'No se pudo reembolsar el pago: Transbank no respondió. El pedido sigue pagado.';
+    mockApi({
+      'GET /pedidos/NB-000123': { body: buildPaidWebpayOrder() },
+      'PATCH /pedidos/NB-000123/estado': { status: 502, body: { message } },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/pedidos/NB-000123');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Pagado', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Pago' })).not.toHaveTextContent('Reembolsado');
+    expect(screen.getByRole('button', { name: 'Cancelar pedido' })).toBeEnabled();
+  });
+
+  it('un pedido por transferencia se cancela sin hablar de reembolso a la tarjeta', async () => {
+    mockApi({ 'GET /pedidos/NB-000123': { body: buildOrder() } });
+    const user = userEvent.setup();
+    renderAdmin('/admin/pedidos/NB-000123');
+    await user.click(await screen.findByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).not.toHaveTextContent('reembolsará');
+    expect(screen.getByRole('region', { name: 'Pago' })).toHaveTextContent(
+      'Medio de pagoTransferencia bancaria',
+    );
   });
 });
 

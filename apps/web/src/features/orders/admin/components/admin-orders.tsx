@@ -9,8 +9,10 @@ import {
 } from '@nexbyte/shared';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../../components/ui/alert';
+import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { DocumentTitle } from '../../../../components/ui/document-title';
+import { Pager } from '../../../../components/ui/pager';
+import { QueryState } from '../../../../components/ui/query-state';
 import { useAdminOrders } from '../api/get-orders';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../api/query-keys';
 import { OrderStatusBadge } from '../../components/order-status-badge';
@@ -67,121 +69,67 @@ export function AdminOrders() {
           ))}
         </select>
       </div>
-      {orders.isPending ? (
-        <p className="admin-loading" role="status">
-          Cargando…
-        </p>
-      ) : orders.isError ? (
-        <div className="admin-load-error">
-          <Alert tone="danger">{LOAD_ORDERS_ERROR}</Alert>
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={() => void orders.refetch()}
-          >
-            Reintentar
-          </button>
-        </div>
-      ) : (
-        <>
-          <p className="admin-count" role="status">
-            {pluralize(orders.data.total, 'pedido', 'pedidos')}
-          </p>
-          {orders.data.items.length === 0 ? (
-            <p className="admin-empty">No hay pedidos.</p>
-          ) : (
-            <OrdersTable orders={orders.data.items} />
-          )}
-          <Pager
-            pagina={filter.pagina}
-            total={orders.data.total}
-            onPage={(pagina) => go({ pagina })}
-          />
-        </>
-      )}
+      <QueryState query={orders} errorMessage={LOAD_ORDERS_ERROR}>
+        {(page) => (
+          <>
+            <p className="admin-count" role="status">
+              {pluralize(page.total, 'pedido', 'pedidos')}
+            </p>
+            {page.items.length === 0 ? (
+              <p className="admin-empty">No hay pedidos.</p>
+            ) : (
+              <OrdersTable orders={page.items} />
+            )}
+            <Pager
+              pagina={filter.pagina}
+              total={page.total}
+              pageSize={ADMIN_ORDERS_PAGE_SIZE}
+              label="Páginas de pedidos"
+              onPage={(pagina) => go({ pagina })}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
 
-function OrdersTable({ orders }: { orders: PedidoResumen[] }) {
-  const captionId = useId();
-  return (
-    <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="table admin-table">
-        <caption id={captionId} className="visually-hidden">
-          Pedidos, del más reciente al más antiguo
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Número</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Cliente</th>
-            <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col">Estado</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.numero}>
-              <th scope="row" className="admin-orders__nowrap">
-                <Link to={`/admin/pedidos/${order.numero}`}>{order.numero}</Link>
-              </th>
-              <td className="admin-orders__nowrap">
-                <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-              </td>
-              <td>
-                {order.cliente.nombre}
-                <span className="admin-orders__detail">
-                  {order.cliente.correo}
-                  {order.invitado ? ' · invitado' : ''}
-                </span>
-              </td>
-              <td className="num">{formatCLP(order.total)}</td>
-              <td>
-                <OrderStatusBadge estado={order.estado} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const COLUMNS: Column<PedidoResumen>[] = [
+  {
+    header: 'Número',
+    rowHeader: true,
+    className: 'admin-orders__nowrap',
+    cell: (order) => <Link to={`/admin/pedidos/${order.numero}`}>{order.numero}</Link>,
+  },
+  {
+    header: 'Fecha',
+    className: 'admin-orders__nowrap',
+    cell: (order) => <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>,
+  },
+  {
+    header: 'Cliente',
+    cell: (order) => (
+      <>
+        {order.cliente.nombre}
+        <span className="admin-orders__detail">
+          {order.cliente.correo}
+          {order.invitado ? ' · invitado' : ''}
+        </span>
+      </>
+    ),
+  },
+  { header: 'Total', numeric: true, cell: (order) => formatCLP(order.total) },
+  { header: 'Estado', cell: (order) => <OrderStatusBadge estado={order.estado} /> },
+];
 
-function Pager({
-  pagina,
-  total,
-  onPage,
-}: {
-  pagina: number;
-  total: number;
-  onPage: (pagina: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-  if (pages <= 1) return null;
+function OrdersTable({ orders }: { orders: PedidoResumen[] }) {
   return (
-    <nav className="actions admin-orders__pager" aria-label="Páginas de pedidos">
-      <button
-        type="button"
-        className="button button--small button--ghost"
-        disabled={pagina <= 1}
-        onClick={() => onPage(pagina - 1)}
-      >
-        Anterior
-      </button>
-      <span>
-        Página {pagina} de {pages}
-      </span>
-      <button
-        type="button"
-        className="button button--small button--ghost"
-        disabled={pagina >= pages}
-        onClick={() => onPage(pagina + 1)}
-      >
-        Siguiente
-      </button>
-    </nav>
+    <DataTable
+      caption="Pedidos, del más reciente al más antiguo"
+      columns={COLUMNS}
+      rows={orders}
+      rowKey={(order) => order.numero}
+      className="admin-table"
+    />
   );
 }

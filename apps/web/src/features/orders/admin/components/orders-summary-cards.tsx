@@ -1,6 +1,7 @@
 import { formatCLP } from '@nexbyte/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/alert';
+import { QueryLoading } from '../../../../components/ui/query-state';
 import { useOrdersSummary } from '../api/get-orders-summary';
 
 export const LOAD_SUMMARY_ERROR = 'No se pudieron cargar las cifras de pedidos.';
@@ -8,13 +9,7 @@ export const LOAD_SUMMARY_ERROR = 'No se pudieron cargar las cifras de pedidos.'
 /** The dashboard's order cards: 'Pedidos pendientes' and 'Ventas del mes', each to its list. */
 export function OrdersSummaryCards() {
   const summary = useOrdersSummary();
-  if (summary.isPending) {
-    return (
-      <p className="admin-loading" role="status">
-        Cargando…
-      </p>
-    );
-  }
+  if (summary.isPending) return <QueryLoading />;
   if (summary.isError) return <Alert tone="danger">{LOAD_SUMMARY_ERROR}</Alert>;
   const { pendientes, ventasMes } = summary.data;
   return (

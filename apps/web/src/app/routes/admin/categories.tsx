@@ -1,0 +1,5 @@
+import { CategoriesScreen } from '../../../features/catalog/admin/components/categories-screen';
+
+export default function AdminCategoriesRoute() {
+  return <CategoriesScreen />;
+}

@@ -1,0 +1,340 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../testing/render-app';
+import {
+  buildProducto,
+  buildProductos,
+  jsonResponse,
+  mockApi,
+  pagedProducts,
+  requestedUrls,
+} from '../../testing/catalog-api';
+import { buildConfig } from '../../testing/order-fixtures';
+
+async function renderList(url = '/productos') {
+  const app = renderApp(url);
+  await screen.findByRole('heading', { level: 1, name: 'Productos' });
+  return app;
+}
+
+const count = () => screen.getByText(/resultados?$/, { selector: '.catalog-count' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Lista de productos', () => {
+  it('muestra Cargando productos… y luego la cantidad de resultados en plural', async () => {
+    mockApi({ products: pagedProducts(buildProductos(3)) });
+    await renderList();
+    expect(screen.getByText('Cargando productos…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('3 resultados')).toHaveAttribute('role', 'status');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('cada tarjeta muestra el precio con transferencia cuando la tienda lo da', async () => {
+    mockApi({
+      products: pagedProducts([buildProducto({ precio: 19990 })]),
+      config: () => jsonResponse(buildConfig({ descuentoTransferenciaPct: 10 })),
+    });
+    await renderList();
+    const card = (await screen.findAllByRole('article'))[0]!;
+    expect(await within(card).findByText('$17.991 con transferencia')).toBeInTheDocument();
+    expect(within(card).getByText('$19.990')).toBeInTheDocument();
+  });
+
+  it('con un solo resultado dice 1 resultado', async () => {
+    mockApi({ products: pagedProducts([buildProducto()]) });
+    await renderList();
+    expect(await screen.findByText('1 resultado')).toBeInTheDocument();
+  });
+
+  it('sin coincidencias muestra No se encontraron productos con esos filtros.', async () => {
+    mockApi({ products: pagedProducts([]) });
+    await renderList('/productos?q=nada');
+    expect(
+      await screen.findByText('No se encontraron productos con esos filtros.'),
+    ).toBeInTheDocument();
+    expect(count()).toHaveTextContent('0 resultados');
+  });
+
+  it('si el servidor no responde, tras reintentar muestra No se pudieron cargar los productos.', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const consoleError = vi.mocked(console.error).mockImplementation(() => {});
+    const fetchSpy = mockApi({
+      products: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await renderList();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+
+    expect(await screen.findByText('No se pudieron cargar los productos.')).toHaveClass(
+      'alert--danger',
+    );
+    expect(requestedUrls(fetchSpy)).toHaveLength(3);
+    expect(consoleError).toHaveBeenCalledWith(
+      'No se pudieron cargar los productos:',
+      expect.objectContaining({ status: 0 }),
+    );
+  });
+
+  it('cada tarjeta tiene imagen, nombre con enlace, categoría, precio y aviso de pocas unidades', async () => {
+    mockApi({
+      products: pagedProducts([
+        buildProducto({ id: 5, nombre: 'Teclado Redragon Kumara', precio: 32990, stock: 3 }),
+      ]),
+    });
+    await renderList();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('img', { name: 'Teclado Redragon Kumara' })).toHaveAttribute(
+      'width',
+      '400',
+    );
+    expect(within(card).getByRole('link', { name: 'Teclado Redragon Kumara' })).toHaveAttribute(
+      'href',
+      '/productos/detalle/5',
+    );
+    expect(within(card).getByText('Periféricos')).toBeInTheDocument();
+    expect(within(card).getByText('$32.990')).toBeInTheDocument();
+    expect(within(card).getByText('¡Últimas 3 unidades!')).toBeInTheDocument();
+  });
+
+  it('lee los filtros de la dirección, los muestra y los envía a GET /productos', async () => {
+    const fetchSpy = mockApi({ products: pagedProducts([buildProducto()]) });
+    await renderList(
+      '/productos?q=mouse&categoria=Perif%C3%A9ricos&min=10000&max=abc&orden=precio_asc',
+    );
+    await screen.findByText('1 resultado');
+
+    const url = requestedUrls(fetchSpy)[0]!;
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'mouse',
+      categoria: 'Periféricos',
+      min: '10000',
+      orden: 'precio_asc',
+      pagina: '1',
+      limite: '100',
+      // Only what customers may buy, also when an admin browses the shop.
+      estado: 'activos',
+    });
+    expect(screen.getByRole('combobox', { name: 'Buscar' })).toHaveValue('mouse');
+    expect(await screen.findByRole('option', { name: 'Periféricos' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Categoría' })).toHaveValue('Periféricos');
+    expect(screen.getByRole('spinbutton', { name: 'Precio mínimo' })).toHaveValue(10000);
+    expect(screen.getByRole('spinbutton', { name: 'Precio máximo' })).toHaveValue(null);
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('precio_asc');
+  });
+
+  it('ofrece todas más las categorías y los tres órdenes, Más recientes por defecto', async () => {
+    mockApi({ products: pagedProducts([]) });
+    await renderList();
+    const categoria = screen.getByRole('combobox', { name: 'Categoría' });
+    await within(categoria).findByRole('option', { name: 'Componentes' });
+    expect(
+      within(categoria)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['todas', 'Periféricos', 'Componentes', 'Almacenamiento']);
+    expect(categoria).toHaveValue('');
+    const orden = screen.getByRole('combobox', { name: 'Ordenar por' });
+    expect(
+      within(orden)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Más recientes', 'Precio: menor a mayor', 'Precio: mayor a menor']);
+    expect(orden).toHaveValue('recientes');
+  });
+
+  it('una categoría escrita en otra forma en la dirección se muestra elegida', async () => {
+    mockApi({ products: pagedProducts([]) });
+    await renderList('/productos?categoria=almacenamiento');
+    const categoria = screen.getByRole('combobox', { name: 'Categoría' });
+    await waitFor(() => expect(categoria).toHaveValue('Almacenamiento'));
+    expect(within(categoria).getAllByRole('option')).toHaveLength(4);
+  });
+
+  it('la búsqueda se guarda en la dirección tras una pausa al escribir', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const { router } = await renderList();
+    await screen.findByText('2 resultados');
+
+    await user.type(screen.getByRole('combobox', { name: 'Buscar' }), 'ssd kingston');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ssd+kingston'));
+    await waitFor(() =>
+      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('q')).toBe('ssd kingston'),
+    );
+    // Only the pause sends a request, not every key.
+    expect(requestedUrls(fetchSpy)).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Buscar' })).toHaveValue('ssd kingston');
+  });
+
+  it('categoría, precios y orden cambian la dirección; Limpiar filtros los quita todos', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const { router } = await renderList('/productos?q=mouse');
+    await screen.findByText('2 resultados');
+    await screen.findByRole('option', { name: 'Componentes' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Categoría' }), 'Componentes');
+    await user.type(screen.getByRole('spinbutton', { name: 'Precio mínimo' }), '5000');
+    await user.type(screen.getByRole('spinbutton', { name: 'Precio máximo' }), '90000');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ordenar por' }), 'precio_desc');
+
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect(Object.fromEntries(params)).toEqual({
+        q: 'mouse',
+        categoria: 'Componentes',
+        min: '5000',
+        max: '90000',
+        orden: 'precio_desc',
+      });
+    });
+    await waitFor(() =>
+      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('max')).toBe('90000'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Buscar' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Categoría' })).toHaveValue('');
+    expect(screen.getByRole('spinbutton', { name: 'Precio mínimo' })).toHaveValue(null);
+    expect(screen.getByRole('spinbutton', { name: 'Precio máximo' })).toHaveValue(null);
+    expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('recientes');
+    await waitFor(() =>
+      expect([...(requestedUrls(fetchSpy).at(-1)?.searchParams.keys() ?? [])]).toEqual([
+        'orden',
+        'pagina',
+        'limite',
+        'estado',
+      ]),
+    );
+  });
+
+  it('dos filtros cambiados sin pausa entre ellos quedan ambos en la dirección', async () => {
+    mockApi({ products: pagedProducts(buildProductos(2)) });
+    const { router } = await renderList();
+    await screen.findByText('2 resultados');
+    await screen.findByRole('option', { name: 'Componentes' });
+
+    // The second change comes before the first one is rendered.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Categoría' }), {
+        target: { value: 'Componentes' },
+      });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Ordenar por' }), {
+        target: { value: 'precio_asc' },
+      });
+    });
+
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      categoria: 'Componentes',
+      orden: 'precio_asc',
+    });
+  });
+
+  it('salir de la búsqueda o de un precio los aplica al momento, sin esperar la pausa', async () => {
+    mockApi({ products: pagedProducts(buildProductos(2)) });
+    const { router } = await renderList();
+    await screen.findByText('2 resultados');
+    const min = screen.getByRole('spinbutton', { name: 'Precio mínimo' });
+    const search = screen.getByRole('combobox', { name: 'Buscar' });
+
+    fireEvent.change(min, { target: { value: '5000' } });
+    fireEvent.change(search, { target: { value: 'ssd' } });
+    expect(router.state.location.search).toBe('');
+    fireEvent.blur(min);
+    fireEvent.blur(search);
+
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      min: '5000',
+      q: 'ssd',
+    });
+  });
+
+  it('un precio que no es un número se ignora', async () => {
+    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const { router } = await renderList();
+    await screen.findByText('2 resultados');
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Precio mínimo' }), {
+      target: { value: '-5' },
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+
+    expect(router.state.location.search).toBe('');
+    expect(requestedUrls(fetchSpy)).toHaveLength(1);
+  });
+
+  it('mientras cargan los nuevos filtros deja visibles los resultados anteriores', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    mockApi({
+      products: async (url) => {
+        if (url.searchParams.get('orden') === 'precio_desc') {
+          await new Promise<void>((resolve) => (release = resolve));
+          return jsonResponse([buildProducto({ id: 9, nombre: 'Monitor LG' })], { total: 1 });
+        }
+        return pagedProducts(buildProductos(2))(url);
+      },
+    });
+    await renderList();
+    await screen.findByText('2 resultados');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ordenar por' }), 'precio_desc');
+
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('list', { busy: true })).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByText('1 resultado')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Monitor LG' })).toBeInTheDocument();
+  });
+
+  it(
+    'con más de 100 resultados ofrece Cargar más y suma la página siguiente',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const user = userEvent.setup();
+      mockApi({ products: pagedProducts(buildProductos(105)) });
+      await renderList();
+      expect(await screen.findByText('105 resultados')).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(100);
+      expect(screen.getByText('Mostrando 100 de 105')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(105));
+      expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('Añadir al carrito suma una unidad y un producto sin stock no se puede añadir', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      products: pagedProducts([
+        buildProducto({ id: 1, nombre: 'Mouse Logitech G203', stock: 10 }),
+        buildProducto({ id: 2, nombre: 'Webcam Logitech C920', stock: 0 }),
+      ]),
+    });
+    await renderList();
+    await screen.findByText('2 resultados');
+
+    const add = screen.getByRole('button', { name: 'Añadir al carrito Mouse Logitech G203' });
+    await user.click(add);
+    await user.click(add);
+
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+    expect(JSON.parse(localStorage.getItem('nexbyte_cart') ?? '[]')).toEqual([
+      expect.objectContaining({ id: 1, nombre: 'Mouse Logitech G203', precio: 19990, qty: 2 }),
+    ]);
+    expect(screen.getAllByText('Añadido al carrito')[0]).toBeInTheDocument();
+
+    const soldOut = screen.getByRole('button', { name: 'Sin stock Webcam Logitech C920' });
+    expect(soldOut).toBeDisabled();
+  });
+});

@@ -1,0 +1,58 @@
+import type { ImagenProducto } from '@nexbyte/shared';
+import { ProductImage } from './product-image';
+
+type VariantFormat = ImagenProducto['variantes'][number]['formato'];
+
+interface ProductPictureProps {
+  /** The photo to show; without one, `fallbackSrc` (the product's `imagen`: a URL or its category's drawing). */
+  photo: ImagenProducto | undefined;
+  fallbackSrc: unknown;
+  alt: string;
+  /** How wide the picture is drawn at each screen width, so the browser picks the right variant. */
+  sizes: string;
+  className?: string;
+  /** In the first screenful: load at once. The rest wait until they are scrolled near. */
+  eager?: boolean;
+}
+
+const srcSetOf = (photo: ImagenProducto, formato: VariantFormat) =>
+  photo.variantes
+    .filter((v) => v.formato === formato)
+    .map((v) => `${v.url} ${v.ancho}w`)
+    .join(', ');
+
+/**
+ * A product photo as `<picture>`: AVIF, then WebP, at the widths the server made, and the stored
+ * original for a browser that takes neither. Its width and height reserve its space (no layout
+ * shift).
+ */
+export function ProductPicture({
+  photo,
+  fallbackSrc,
+  alt,
+  sizes,
+  className,
+  eager = false,
+}: ProductPictureProps) {
+  if (!photo) {
+    return <ProductImage className={className} src={fallbackSrc} alt={alt} eager={eager} />;
+  }
+  const avif = srcSetOf(photo, 'avif');
+  const webp = srcSetOf(photo, 'webp');
+  return (
+    <picture style={{ display: 'contents' }}>
+      {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      <img
+        className={className}
+        src={photo.url}
+        alt={alt}
+        width={photo.ancho}
+        height={photo.alto}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        {...(eager ? { fetchPriority: 'high' as const } : {})}
+      />
+    </picture>
+  );
+}
