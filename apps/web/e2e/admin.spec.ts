@@ -337,6 +337,8 @@ test.describe('guardia de la administración', () => {
 
 test.describe('accesibilidad de la administración', () => {
   test('axe no encuentra violaciones en ninguna pantalla de /admin', async ({ page }) => {
+    // Nine screens, each loaded and scanned by axe: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     await logInAsAdmin(page);
     const ids = await page.evaluate(async () => {
       const headers = { Authorization: `Bearer ${localStorage.getItem('nexbyte_token')}` };

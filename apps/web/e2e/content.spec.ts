@@ -164,7 +164,8 @@ test.describe('páginas de contenido', () => {
     await expect(count).toHaveText('2 preguntas');
     const payments = questions.filter({ hasText: '¿Qué medios de pago aceptan?' });
     await expect(payments).toHaveCount(1);
-    const answer = payments.getByText(/tarjeta de débito o crédito/);
+    // The server runs with Webpay on (the stand-in): the answer names it beside the transfer.
+    const answer = payments.getByText(/Webpay \(tarjeta de débito, crédito o prepago\)/);
     await expect(answer).toBeHidden();
     await payments.locator('summary').focus();
     await page.keyboard.press('Enter');

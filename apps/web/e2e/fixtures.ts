@@ -1,8 +1,33 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
+/**
+ * A server-rendered page is on screen before React owns it: typing into it then would be lost,
+ * as for a shopper on a slow phone. Every page load waits until the app has hydrated (main.tsx
+ * marks <html data-hydrated>), as a test of what the page does, not of how fast it hydrates.
+ */
+async function waitForApp(page: Page, response: Awaited<ReturnType<Page['goto']>>) {
+  if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Every browser test fails on an uncaught page error. */
 export const test = base.extend<{ pageErrors: Error[] }>({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp(page, response);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp(page, response);
+      return response;
+    };
+    await provide(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];
@@ -25,4 +50,22 @@ export async function expectNoA11yViolations(page: Page) {
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary).toEqual([]);
+}
+
+export const CLIENT = { correo: 'cliente@gmail.com', pass: 'cliente123' };
+export const ADMIN = { correo: 'admin@duoc.cl', pass: 'admin123' };
+
+/** Logs in through the login form; the caller checks where it lands. */
+export async function logIn(page: Page, { correo, pass }: { correo: string; pass: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Correo', { exact: true }).fill(correo);
+  await page.getByLabel('Contraseña', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** The number of the order the page shows, from its heading 'Pedido NB-000123'. */
+export async function orderNumberOnPage(page: Page): Promise<string> {
+  const heading = page.getByRole('heading', { level: 1, name: /^Pedido NB-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  return (await heading.textContent())!.replace('Pedido ', '').trim();
 }

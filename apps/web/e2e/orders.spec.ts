@@ -1,11 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import {
+  ADMIN,
+  CLIENT,
+  expect,
+  expectNoA11yViolations,
+  logIn,
+  orderNumberOnPage,
+  test,
+} from './fixtures';
 
 // From the cart to a confirmation, as a guest and as a customer, and the owner moving the order
 // on. The desktop and the mobile run share one server and database: every number is read from it.
-
-const CLIENT = { correo: 'cliente@gmail.com', pass: 'cliente123' };
-const ADMIN = { correo: 'admin@duoc.cl', pass: 'admin123' };
 
 interface ApiProduct {
   id: number;
@@ -50,17 +55,13 @@ async function buyFromCart(
   const summary = page.getByRole('complementary', { name: 'Resumen del pedido' });
   await expect(summary).toContainText(product.nombre);
   await expect(summary).toContainText('IVA incluido (19 %)');
+  // Webpay comes first; these orders are paid by transfer.
+  await page.getByRole('radio', { name: 'Transferencia bancaria' }).check();
   await expect(page.getByRole('button', { name: 'Confirmar pedido' })).toBeEnabled();
 }
 
-async function orderNumberOnPage(page: Page): Promise<string> {
-  const heading = page.getByRole('heading', { level: 1, name: /^Pedido NB-\d{6}$/ });
-  await expect(heading).toBeVisible();
-  return (await heading.textContent())!.replace('Pedido ', '').trim();
-}
-
 test.describe('comprar y seguir un pedido', () => {
-  test('un invitado compra desde el carrito y vuelve a abrir su pedido con su correo', async ({
+  test('un invitado compra desde el carrito y vuelve a abrir su pedido con el enlace del correo', async ({
     page,
     browser,
     isMobile,
@@ -99,19 +100,27 @@ test.describe('comprar y seguir un pedido', () => {
       clp(product.precio),
     );
 
-    // Another visitor needs the e-mail; a wrong one opens nothing.
+    // Another visitor, with the number but not the link, sees nothing of the order; asking for a
+    // link answers the same whatever the e-mail, and only the order's e-mail receives one.
     const other = await browser.newPage();
     await other.goto(`/pedido/${numero}`);
-    await expect(
-      other.getByText('Para ver este pedido, escribe el correo con el que lo hiciste.'),
-    ).toBeVisible();
-    await other.getByLabel('Correo', { exact: true }).fill('otra.persona@gmail.com');
-    await other.getByRole('button', { name: 'Ver pedido' }).click();
-    await expect(
-      other.getByText('No encontramos un pedido con ese número y correo.'),
-    ).toBeVisible();
+    await expect(other.getByText(/abre el enlace que te enviamos por correo/)).toBeVisible();
+    await expect(other.getByRole('region', { name: 'Productos', exact: true })).toHaveCount(0);
     await other.getByLabel('Correo', { exact: true }).fill(email.toUpperCase());
-    await other.getByRole('button', { name: 'Ver pedido' }).click();
+    await other.getByRole('button', { name: 'Enviarme el enlace' }).click();
+    await expect(other.getByText(/te enviamos un enlace para verlo/)).toBeVisible();
+    let link = '';
+    await expect
+      .poll(async () => {
+        const res = await other.request.get(`/api/dev/correos?para=${encodeURIComponent(email)}`);
+        const mails = (await res.json()) as { asunto: string; texto: string }[];
+        const mail = mails.find((m) => m.asunto === `Enlace a tu pedido ${numero}`);
+        link =
+          mail?.texto.match(new RegExp(`https?://[^/\\s]+(/pedido/${numero}#[\\w-]+)`))?.[1] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await other.goto(link);
     await expect(other.getByRole('region', { name: 'Productos', exact: true })).toContainText(
       product.nombre,
     );
@@ -125,10 +134,7 @@ test.describe('comprar y seguir un pedido', () => {
   }, testInfo) => {
     const product = await productNamed(page.request, 'Cable de red Cat 6');
 
-    await page.goto('/login');
-    await page.getByLabel('Correo', { exact: true }).fill(CLIENT.correo);
-    await page.getByLabel('Contraseña', { exact: true }).fill(CLIENT.pass);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await logIn(page, CLIENT);
     await expect(page).toHaveURL(/\/productos/);
 
     await buyFromCart(page, product, isMobile);
@@ -146,10 +152,7 @@ test.describe('comprar y seguir un pedido', () => {
     const { baseURL, viewport } = testInfo.project.use;
     const ownerContext = await browser.newContext({ baseURL, viewport });
     const owner = await ownerContext.newPage();
-    await owner.goto('/login');
-    await owner.getByLabel('Correo', { exact: true }).fill(ADMIN.correo);
-    await owner.getByLabel('Contraseña', { exact: true }).fill(ADMIN.pass);
-    await owner.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await logIn(owner, ADMIN);
     await expect(owner).toHaveURL(/\/admin$/);
     await owner.goto('/admin/pedidos');
     await owner.getByRole('row').filter({ hasText: numero }).getByRole('link').first().click();

@@ -38,7 +38,7 @@ test.describe('comprar en la tienda', () => {
     await page.goto('/productos');
     await waitForResults(page);
 
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Kingston');
+    await page.getByRole('combobox', { name: 'Buscar' }).fill('Kingston');
     await expect(page).toHaveURL(/[?&]q=Kingston/);
     // Until the new results arrive the previous ones stay on screen.
     await expect(page.getByRole('article').filter({ hasNotText: /Kingston/i })).toHaveCount(0);
@@ -59,7 +59,7 @@ test.describe('comprar en la tienda', () => {
 
     // Back on the list, the search is still there; add a second product from its card.
     await page.goBack();
-    await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Kingston');
+    await expect(page.getByRole('combobox', { name: 'Buscar' })).toHaveValue('Kingston');
     await waitForResults(page);
     await page.getByRole('button', { name: `Añadir al carrito ${secondName}` }).click();
     await expect(cartPill(page)).toHaveText('2');
@@ -164,13 +164,17 @@ test.describe('comprar en la tienda', () => {
     await expect(cartPill(page)).toHaveText('0');
   });
 
-  test('un id desconocido muestra No se pudo encontrar el producto.', async ({ page }) => {
-    await page.goto('/productos/detalle/999999');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'No se pudo encontrar el producto.' }),
-    ).toBeVisible();
-    await page.goto('/productos/detalle/abc');
-    await expect(page.getByText('Producto no disponible.')).toBeVisible();
+  test('un producto desconocido o un id que no es número es la página 404 de la tienda', async ({
+    page,
+  }) => {
+    for (const url of ['/productos/detalle/999999', '/productos/detalle/abc']) {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
+    }
   });
 
   test('el carrito se usa en el teléfono sin desplazamiento lateral', async ({
