@@ -2,8 +2,8 @@
 // server on a fresh embedded database and prints
 //   1. the JavaScript that '/' loads, file by file, gzip-compressed (goal ≤ 100 KB), measured by
 //      opening the page in Debian's Chromium and listing every script it fetched;
-//   2. Lighthouse mobile scores (performance, accessibility) of '/', '/productos' and a product
-//      (goal ≥ 95 and 100). Lighthouse lives in tools/lighthouse with its own lockfile and is
+//   2. Lighthouse mobile scores (performance, accessibility, SEO) of '/', '/productos' and a
+//      product (goals: performance ≥ 95, accessibility and SEO 100). Lighthouse lives in tools/lighthouse with its own lockfile and is
 //      installed there on first use.
 // A measurement, not a test: it prints figures and fails only when it cannot measure.
 import { spawnSync } from 'node:child_process';
@@ -107,20 +107,25 @@ function lighthouseBin() {
 
 async function lighthouse(origin, paths) {
   const bin = lighthouseBin();
-  console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad):');
+  console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad / SEO):');
   for (const route of paths) {
     const report = runLighthouse(bin, `${origin}${route}`);
     const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const audit = (id) => report.audits[id]?.displayValue ?? '-';
     console.log(
-      `  ${route.padEnd(24)} ${String(score('performance')).padStart(3)} / ${String(score('accessibility')).padStart(3)}` +
+      `  ${route.padEnd(24)} ${String(score('performance')).padStart(3)} / ${String(score('accessibility')).padStart(3)} / ${String(score('seo')).padStart(3)}` +
         `   FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, ` +
         `TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`,
     );
-    const failing = Object.values(report.categories.accessibility.auditRefs)
-      .map((ref) => report.audits[ref.id])
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
-    for (const a of failing) console.log(`      accesibilidad: ${a.id} — ${a.title}`);
+    for (const [category, label] of [
+      ['accessibility', 'accesibilidad'],
+      ['seo', 'SEO'],
+    ]) {
+      const failing = Object.values(report.categories[category].auditRefs)
+        .map((ref) => report.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+      for (const a of failing) console.log(`      ${label}: ${a.id} — ${a.title}`);
+    }
   }
 }
 
@@ -134,7 +139,7 @@ function runLighthouse(bin, url, attempts = 3) {
         [
           url,
           `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`,
-          '--only-categories=performance,accessibility',
+          '--only-categories=performance,accessibility,seo',
           '--output=json',
           '--quiet',
         ],

@@ -1,5 +1,5 @@
 // Browser tests: Playwright on Debian's Chromium against the real server on a free port and a fresh
-// PGlite directory. Without a Chromium they are skipped with one clear line, unless REQUIRE_E2E=1.
+// PGlite directory, with the Webpay stand-in on a second free port. Without a Chromium they are skipped with one clear line, unless REQUIRE_E2E=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,13 +20,18 @@ if (!existsSync(chrome)) {
 
 ensureWebBuild();
 
-const port = await new Promise((resolve) => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
-});
+const port = await freePort();
+// The Webpay stand-in (apps/api/src/test/webpay-stand-in.main.ts) listens on a port of its own.
+let webpayPort = await freePort();
+while (webpayPort === port) webpayPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-'));
 
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
@@ -37,6 +42,7 @@ const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)]
     WEB_DIST_DIR: distDir,
     CHROME_PATH: chrome,
     E2E_PORT: String(port),
+    E2E_WEBPAY_PORT: String(webpayPort),
     E2E_DATA_DIR: dataDir,
   },
 });

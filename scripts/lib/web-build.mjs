@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the build goes: WEB_DIST_DIR (the server reads the same variable), else apps/web/dist. */
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'apps/web/dist');
-const built = path.join(distDir, 'index.html');
+// The server build is written last: it stands for the whole build.
+const built = path.join(distDir, 'server', 'entry-server.js');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'];
 
 function newestChange(target) {
@@ -27,10 +28,17 @@ export function ensureWebBuild() {
   });
   if (!stale) return;
   console.info('Compilando la app web…');
-  const args = ['run', 'build', '-w', '@nexbyte/web', '--', '--outDir', distDir, '--emptyOutDir'];
-  const result = spawnSync('npm', args, {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The browser's build, then the server render's beside it (distDir/server, never served), which
+  // the API loads to render the shop's pages.
+  const builds = [
+    ['build:client', '--outDir', distDir, '--emptyOutDir'],
+    ['build:server', '--outDir', path.join(distDir, 'server')],
+  ];
+  for (const [script, ...args] of builds) {
+    const result = spawnSync('npm', ['run', script, '-w', '@nexbyte/web', '--', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

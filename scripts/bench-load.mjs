@@ -1,0 +1,191 @@
+// `npm run bench:load`: shopping traffic against the real server, on PGlite and, when it answers,
+// on PostgreSQL: BENCH_SECONDS (60) at BENCH_CONNECTIONS (200) of 85 % product lists with the
+// filters shoppers use, 5 % product pages, 5 % the web page `/` and 5 % contact messages. Prints
+// requests per second, latency p50/p99, errors, timeouts, non-2xx answers and the server's RSS
+// after the load. Loopback only, bounded in time. A measurement, not a test.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { forEachDatabase, median } from './lib/bench-databases.mjs';
+import { startServer, stopServer } from './lib/server.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const duration = Number(process.env.BENCH_SECONDS ?? 60);
+const runs = Number(process.env.BENCH_RUNS ?? 1);
+const TIMEOUT_SECONDS = 10;
+const WARM_UP_SECONDS = 5;
+const REST_SECONDS = 5;
+/** Every connection comes from one address here, where shoppers come from many. */
+const LIMITS = { RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_FORMS_MAX: '1000000000' };
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const SHOP_LIST = 'pagina=1&limite=100&estado=activos';
+
+const TERMS = [
+  'logitech',
+  'ssd',
+  'teclado mecanico',
+  'monitor',
+  'raton',
+  'samsumg',
+  'notebook',
+  'audifonos',
+  'rtx',
+  'kingston',
+  'mouse inalambrico',
+  'hdmi',
+];
+const ORDERS = ['precio_asc', 'precio_desc', 'recientes'];
+const PRICE_RANGES = [
+  [0, 20000],
+  [20000, 100000],
+  [100000, 500000],
+  [50000, 1500000],
+];
+
+/** A seeded generator, so each run asks the same mix of questions. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = (rand, list) => list[Math.floor(rand() * list.length)];
+const q = (value) => encodeURIComponent(value);
+
+/** What the shop asks while people browse: mostly the catalogue, often a category or a search. */
+function listPath(rand, categories) {
+  const roll = rand();
+  if (roll < 0.35) return `/api/productos?${SHOP_LIST}`;
+  if (roll < 0.45) return '/api/productos?limite=4&estado=activos';
+  if (roll < 0.65) return `/api/productos?categoria=${q(pick(rand, categories))}&${SHOP_LIST}`;
+  if (roll < 0.85) {
+    const orden = rand() < 0.3 ? `&orden=${pick(rand, ORDERS)}` : '';
+    return `/api/productos?q=${q(pick(rand, TERMS))}${orden}&${SHOP_LIST}`;
+  }
+  const [min, max] = pick(rand, PRICE_RANGES);
+  return (
+    `/api/productos?categoria=${q(pick(rand, categories))}&min=${min}&max=${max}` +
+    `&orden=${pick(rand, ORDERS)}&${SHOP_LIST}`
+  );
+}
+
+function shoppingMix(ids, categories, seed) {
+  const rand = random(seed);
+  let sent = 0;
+  const list = {
+    method: 'GET',
+    headers: { ...BROWSER, accept: 'application/json' },
+    setupRequest: (req) => ({ ...req, path: listPath(rand, categories) }),
+  };
+  return [
+    ...Array.from({ length: 17 }, () => list),
+    {
+      method: 'GET',
+      headers: { ...BROWSER, accept: 'application/json' },
+      setupRequest: (req) => ({ ...req, path: `/api/productos/${pick(rand, ids)}` }),
+    },
+    { method: 'GET', path: '/', headers: { ...BROWSER, accept: 'text/html' } },
+    {
+      method: 'POST',
+      path: '/api/contactos',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      setupRequest: (req) => {
+        sent += 1;
+        return {
+          ...req,
+          body: JSON.stringify({
+            nombre: `Cliente ${sent}`,
+            email: `cliente${sent % 1000}@gmail.com`,
+            mensaje: '¿Tienen stock del SSD de 1 TB para retiro en tienda?',
+          }),
+        };
+      },
+    },
+  ];
+}
+
+function rssMegabytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+const ms = (n) => `${n} ms`.padStart(7);
+const summary = [];
+
+ensureWebBuild();
+console.log(
+  `Mezcla 85 % listas / 5 % producto / 5 % página / 5 % contacto: ${connections} conexiones, ` +
+    `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento`,
+);
+
+await forEachDatabase(async (label, env) => {
+  const server = await startServer({ ...env, ...LIMITS });
+  try {
+    const products = await (await fetch(`${server.origin}/api/productos?${SHOP_LIST}`)).json();
+    const ids = products.map((p) => p.id);
+    const categories = [...new Set(products.map((p) => p.categoria.nombre))];
+    const home = await fetch(`${server.origin}/`);
+    if (!home.ok || !(await home.text()).includes('<div id="root">')) {
+      throw new Error('el servidor no sirve la app web en /; ¿falló npm run build?');
+    }
+    const idle = rssMegabytes(server.child.pid).rss;
+    // JIT and the first answer of each query: a shop that has been open a while.
+    await autocannon({
+      url: server.origin,
+      connections: 20,
+      duration: WARM_UP_SECONDS,
+      requests: shoppingMix(ids, categories, 7),
+    });
+    const rounds = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await autocannon({
+        url: server.origin,
+        connections,
+        duration,
+        timeout: TIMEOUT_SECONDS,
+        requests: shoppingMix(ids, categories, 42 + i),
+      });
+      const memory = rssMegabytes(server.child.pid);
+      await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
+      memory.rested = rssMegabytes(server.child.pid).rss;
+      rounds.push({ r, memory });
+      const failures = Object.entries(r.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, { count }]) => `${count}×${status}`);
+      console.log(
+        `  ${label} ronda ${i + 1}: ${Math.round(r.requests.average)} req/s, ` +
+          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errores, ` +
+          `${r.timeouts} timeouts, ${r.non2xx} no-2xx${failures.length ? ` (${failures.join(', ')})` : ''}; RSS ${Math.round(idle)} MB en reposo antes, ` +
+          `${Math.round(memory.rss)} MB al terminar, ${Math.round(memory.rested)} MB ${REST_SECONDS} s después`,
+      );
+    }
+    summary.push({
+      label,
+      rps: median(rounds.map(({ r }) => r.requests.average)),
+      p50: median(rounds.map(({ r }) => r.latency.p50)),
+      p99: median(rounds.map(({ r }) => r.latency.p99)),
+      errors: rounds.reduce((sum, { r }) => sum + r.errors, 0),
+      timeouts: rounds.reduce((sum, { r }) => sum + r.timeouts, 0),
+      non2xx: rounds.reduce((sum, { r }) => sum + r.non2xx, 0),
+      total: rounds.reduce((sum, { r }) => sum + r.requests.total, 0),
+      rss: rounds.at(-1).memory.rss,
+      peak: rounds.at(-1).memory.peak,
+    });
+  } finally {
+    await stopServer(server.child);
+  }
+});
+
+console.log('\nResumen');
+for (const s of summary) {
+  console.log(
+    `  ${s.label.padEnd(11)} ${String(Math.round(s.rps)).padStart(6)} req/s  p50 ${ms(s.p50)}  ` +
+      `p99 ${ms(s.p99)}  errores ${s.errors}  timeouts ${s.timeouts}  no-2xx ${s.non2xx} ` +
+      `(de ${s.total})  RSS ${Math.round(s.rss)} MB (máx. ${Math.round(s.peak)} MB)`,
+  );
+}
+console.log('  Metas: 0 errores y 0 timeouts en ambas; p99 ≤ 100 ms en PostgreSQL; RSS ≤ 300 MB.');
