@@ -1,6 +1,6 @@
 import { formatCLP, type Producto } from '@nexbyte/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { ADMIN, expect, expectNoA11yViolations, test } from './fixtures';
 
 // What a link preview or a search engine reads: the HTML of the first response, without running
 // JavaScript (request.get, like curl). Then a browser checks that the same page hydrates quietly.
@@ -209,6 +209,36 @@ test.describe('hidratación', () => {
       await expectNoA11yViolations(page);
     }
     expect(errors).toEqual([]);
+  });
+
+  test('lo escrito y el botón pulsado antes de hidratar no se pierden, y la contraseña no va en la dirección', async ({
+    page: testPage,
+  }) => {
+    // A page of its own, whose goto does not wait for hydration; the login screen's own code is
+    // held back, so the form is still the server's HTML while we type and press the button.
+    const page = await testPage.context().newPage();
+    let releaseScreen!: () => void;
+    const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
+    await page.route(/\/assets\/login-[^/]+\.js$/, async (route) => {
+      await screenHeld;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on('request', (req) => addresses.push(req.url()));
+
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Correo', { exact: true }).fill(ADMIN.correo);
+    await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.pass);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    expect(await page.evaluate(() => 'hydrated' in document.documentElement.dataset)).toBe(false);
+    releaseScreen();
+
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(
+      addresses.filter(
+        (url) => url.includes(encodeURIComponent(ADMIN.pass)) || url.includes(ADMIN.pass),
+      ),
+    ).toEqual([]);
   });
 
   test('/no-existe muestra la página 404 de la tienda', async ({ page }) => {

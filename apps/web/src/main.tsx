@@ -5,6 +5,7 @@ import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
+import { holdEarlyInput } from './lib/early-input';
 import { createQueryClient } from './lib/query-client';
 import { SSR_QUERIES_ID, SSR_ROUTER_ID } from './ssr-data';
 import './styles/global.css';
@@ -18,10 +19,15 @@ declare global {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Falta el elemento #root en index.html.');
+const earlyInput = holdEarlyInput(root);
 
-/** Marks <html data-hydrated> once React owns the page (the browser tests wait for it). */
+/**
+ * Once React owns the page: gives back what was typed before hydration, sends a submit pressed
+ * meanwhile, and marks <html data-hydrated> (the browser tests wait for it).
+ */
 function AppReady({ children }: { children: ReactNode }) {
   useEffect(() => {
+    earlyInput.release();
     document.documentElement.dataset.hydrated = '';
   }, []);
   return children;
@@ -68,6 +74,7 @@ async function start(container: HTMLElement) {
   await loadMatchedScreens();
   // createBrowserRouter reads the server's router state (loader data, a 404) from here.
   window.__staticRouterHydrationData = routerState;
+  earlyInput.snapshot();
   hydrateRoot(
     container,
     <StrictMode>
