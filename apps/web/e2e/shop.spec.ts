@@ -174,6 +174,7 @@ test.describe('comprar en la tienda', () => {
         page.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
       ).toBeVisible();
       await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
+      await expect(page).toHaveTitle('Página no encontrada | Nexbyte');
     }
   });
 

@@ -1,7 +1,12 @@
 // The server render of the shop's public pages (decision 019). The API's web plugin loads the
 // build of this file once and calls `render` for every page address; the browser then hydrates
 // the same tree (main.tsx) from the router state and the query cache written into the page.
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type DehydratedState,
+  type Query,
+} from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -15,7 +20,7 @@ import type { ScreenHandle } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { renderHeadForRequest } from './app/seo/head-for-request';
-import { setApiTransport } from './lib/api-client';
+import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { shopConfigQueryOptions } from './lib/shop-config';
 
@@ -44,6 +49,16 @@ export type RenderResult =
     };
 
 const handler = createStaticHandler(routes);
+
+/**
+ * Answers the page was drawn from. A 404 (an unknown or inactive product) travels too, so the
+ * browser's head keeps saying 'Página no encontrada' after hydration, as the server's did.
+ */
+const travelsToBrowser = (query: Query) =>
+  defaultShouldDehydrateQuery(query) ||
+  (query.state.status === 'error' &&
+    query.state.error instanceof ApiError &&
+    query.state.error.status === 404);
 
 /** Errors as React Router's own StaticRouterProvider writes them, so its browser router reads them back. */
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
@@ -98,7 +113,7 @@ export async function render(request: Request, publicUrl: string): Promise<Rende
       actionData: context.actionData,
       errors: serializeErrors(context.errors),
     },
-    queries: dehydrate(queryClient),
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: travelsToBrowser }),
     modules,
   };
 }
