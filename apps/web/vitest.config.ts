@@ -6,5 +6,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Screens rendered with user-event typing key by key: 5 s is too short on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 });
