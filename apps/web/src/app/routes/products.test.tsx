@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../features/catalog/api/get-products';
 import { renderApp } from '../testing/render-app';
 import {
   buildProducto,
@@ -113,7 +114,7 @@ describe('Lista de productos', () => {
       min: '10000',
       orden: 'precio_asc',
       pagina: '1',
-      limite: '100',
+      limite: String(PRODUCT_LIST_PAGE_SIZE),
       // Only what customers may buy, also when an admin browses the shop.
       estado: 'activos',
     });
@@ -294,21 +295,21 @@ describe('Lista de productos', () => {
   });
 
   it(
-    'con más de 100 resultados ofrece Cargar más y suma la página siguiente',
+    'con más de 24 resultados ofrece Cargar más y suma la página siguiente',
     {
       timeout: 20_000,
     },
     async () => {
       const user = userEvent.setup();
-      mockApi({ products: pagedProducts(buildProductos(105)) });
+      mockApi({ products: pagedProducts(buildProductos(30)) });
       await renderList();
-      expect(await screen.findByText('105 resultados')).toBeInTheDocument();
-      expect(screen.getAllByRole('article')).toHaveLength(100);
-      expect(screen.getByText('Mostrando 100 de 105')).toBeInTheDocument();
+      expect(await screen.findByText('30 resultados')).toBeInTheDocument();
+      expect(screen.getAllByRole('article')).toHaveLength(24);
+      expect(screen.getByText('Mostrando 24 de 30')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Cargar más' }));
 
-      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(105));
+      await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
       expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
     },
   );
