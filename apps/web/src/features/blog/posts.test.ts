@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postBody } from './post-bodies';
 import { adjacentPosts, BLOG_CATEGORIES, BLOG_POSTS, findPost } from './posts';
 import { normalizeText } from '../../lib/normalize-text';
 import { paginate, parseCategory, searchPosts } from './search-posts';
@@ -21,8 +22,9 @@ describe('artículos del blog', () => {
       expect(BLOG_CATEGORIES).toContain(post.category);
       expect(post.image).toBe(`/img/blog/${post.id}.svg`);
       expect(post.imageAlt).not.toBe('');
-      expect(post.body.filter((block) => block.type === 'h2').length).toBeGreaterThanOrEqual(3);
-      expect(post.body.filter((block) => block.type === 'p').length).toBeGreaterThanOrEqual(3);
+      const body = postBody(post.id);
+      expect(body.filter((block) => block.type === 'h2').length).toBeGreaterThanOrEqual(3);
+      expect(body.filter((block) => block.type === 'p').length).toBeGreaterThanOrEqual(3);
     }
   });
 

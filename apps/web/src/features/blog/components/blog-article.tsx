@@ -1,6 +1,7 @@
 import { formatDate } from '@nexbyte/shared';
 import { Link } from 'react-router';
-import type { BlogBlock, BlogPost } from '../posts';
+import { postBody, type BlogBlock } from '../post-bodies';
+import type { BlogPost } from '../posts';
 import '../blog.css';
 
 /** One post, with links to the posts before and after it in the list. */
@@ -36,7 +37,7 @@ export function BlogArticle({
           height={450}
         />
         <div className="blog-article__body">
-          {post.body.map((block, index) => (
+          {postBody(post.id).map((block, index) => (
             <Block key={index} block={block} />
           ))}
         </div>

@@ -17,7 +17,6 @@ function buildPosts(count: number): BlogPost[] {
     summary: `Resumen del artículo ${i + 1}.`,
     image: '/img/placeholder.svg',
     imageAlt: '',
-    body: [],
   }));
 }
 
