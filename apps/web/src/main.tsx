@@ -54,6 +54,23 @@ async function loadMatchedScreens(): Promise<void> {
   );
 }
 
+/**
+ * The server's data, dated now. A page may come from the server's page cache, rendered minutes
+ * ago; that cache is dropped with every catalogue change, so what it holds is still current, and
+ * its original dates would make every query stale at once and fetched a second time.
+ */
+function datedNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: now,
+      state: { ...query.state, dataUpdatedAt: query.state.dataUpdatedAt && now },
+    })),
+  };
+}
+
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const routerState = readServerData(SSR_ROUTER_ID);
@@ -70,7 +87,7 @@ async function start(container: HTMLElement) {
     );
     return;
   }
-  hydrate(queryClient, readServerData(SSR_QUERIES_ID) as DehydratedState);
+  hydrate(queryClient, datedNow(readServerData(SSR_QUERIES_ID) as DehydratedState));
   await loadMatchedScreens();
   // createBrowserRouter reads the server's router state (loader data, a 404) from here.
   window.__staticRouterHydrationData = routerState;
