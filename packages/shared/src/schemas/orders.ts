@@ -188,19 +188,24 @@ const entregaFields = {
   ),
 };
 
-/** A home delivery needs its región, comuna and address; runs even when other fields fail. */
+/** A home delivery needs its región, comuna and address; checked even when other fields fail. */
 function addressForDelivery<T extends z.ZodType>(schema: T) {
-  return comunaInRegion(
-    schema.superRefine((value, ctx) => {
-      const v = value as Record<string, unknown>;
-      if (v.entrega === 'RETIRO') return;
-      const required = { region: r.region, comuna: r.comuna, direccion: r.direccion };
-      for (const [key, message] of Object.entries(required)) {
-        if (v[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message });
-      }
-    }),
-    r.comuna,
-  );
+  const required = { region: r.region, comuna: r.comuna, direccion: r.direccion };
+  let checked: z.ZodType = schema;
+  for (const [key, message] of Object.entries(required)) {
+    checked = checked.refine(
+      (value) => {
+        const v = value as Record<string, unknown>;
+        if (v.entrega === 'RETIRO') return true;
+        const given = v[key];
+        return typeof given === 'string' && given.trim() !== '';
+      },
+      // `when`: without it zod skips the check as soon as another field fails, and the form
+      // would show the address messages only after fixing the rest.
+      { path: [key], message, when: () => true },
+    );
+  }
+  return comunaInRegion(checked as T, r.comuna);
 }
 
 /** The checkout form of a logged-in customer: where to deliver, and a phone if the account lacks one. */
