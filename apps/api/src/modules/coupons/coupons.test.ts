@@ -1,8 +1,15 @@
 import type { Cupon, Pedido } from '@nexbyte/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cuponUsos } from '../../db/schema-promotions';
-import { bearer, createTestApp, DB_KIND, type TestContext } from '../../test/test-app';
+import { pedidos } from '../../db/schema-orders';
+import { cupones, cuponUsos, retiroTienda } from '../../db/schema-promotions';
+import {
+  bearer,
+  createTestApp,
+  DB_KIND,
+  freshDatabase,
+  type TestContext,
+} from '../../test/test-app';
 import {
   GUEST,
   postOrder,
@@ -242,6 +249,20 @@ describe('reglas de un cupón en la cotización y el pedido', () => {
     expect((await guestBuys(coupon.codigo, 'otra.vez@gmail.com')).statusCode).toBe(201);
   });
 
+  it('un pedido vencido sin pago también devuelve su uso', async () => {
+    const coupon = await makeCoupon({ limiteTotal: 1 });
+    const res = await guestBuys(coupon.codigo, 'vence@gmail.com');
+    expect(res.statusCode).toBe(201);
+    await t.app.db
+      .update(pedidos)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(pedidos.numero, res.json<Pedido>().numero));
+    const swept = await t.app.sweepExpiredOrders();
+    expect(swept.expired.map((o) => o.numero)).toContain(res.json<Pedido>().numero);
+    expect(await usesRecorded(coupon.id)).toBe(0);
+    expect((await guestBuys(coupon.codigo, 'despues@gmail.com')).statusCode).toBe(201);
+  });
+
   it('ENVIO0 deja el envío en 0 en cualquier región', async () => {
     const { body } = await quote(t, {
       items: items(),
@@ -249,6 +270,20 @@ describe('reglas de un cupón en la cotización y el pedido', () => {
       region: 'Magallanes y de la Antártica Chilena',
     });
     expect(body).toMatchObject({ envio: 0, cupon: { codigo: 'ENVIO0', label: 'Envío gratis' } });
+  });
+});
+
+describe('instalación limpia', () => {
+  it('las migraciones no crean cupones ni punto de retiro: eso es de los datos de demostración', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      await database.migrate();
+      expect(await database.db.select().from(cupones)).toEqual([]);
+      expect(await database.db.select().from(retiroTienda)).toEqual([]);
+    } finally {
+      await database.close();
+      await drop();
+    }
   });
 });
 
