@@ -16,6 +16,8 @@ import authRoutes from './modules/auth/auth.routes';
 import recoveryRoutes from './modules/auth/recovery.routes';
 import checkout from './modules/checkout/checkout.plugin';
 import checkoutRoutes from './modules/checkout/checkout.routes';
+import couponRoutes from './modules/coupons/coupons.routes';
+import shippingRoutes from './modules/shipping/shipping.routes';
 import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import imageFileRoutes from './modules/images/image-files.routes';
@@ -152,6 +154,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(contactRoutes);
       await api.register(supportRoutes);
       await api.register(checkoutRoutes);
+      await api.register(shippingRoutes);
+      await api.register(couponRoutes);
       await api.register(orderRoutes);
       await api.register(paymentsRoutes);
       await api.register(recoveryRoutes);

@@ -1,5 +1,15 @@
-export type CouponKind = 'percent' | 'amount' | 'shipping';
+import { formatCLP } from './format';
 
+export const COUPON_KINDS = ['percent', 'amount', 'shipping'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
+  percent: 'Porcentaje',
+  amount: 'Monto fijo',
+  shipping: 'Envío gratis',
+};
+
+/** What the arithmetic needs of a coupon; the rules (dates, limits) are the server's (decision 020). */
 export interface Coupon {
   code: string;
   kind: CouponKind;
@@ -7,27 +17,24 @@ export interface Coupon {
   label: string;
 }
 
-// Fixed in the shop (SPEC.md point 3); one coupon applies at a time.
-export const COUPONS = {
-  NEX10: { code: 'NEX10', kind: 'percent', value: 10, label: '10% de descuento' },
-  NEX5K: { code: 'NEX5K', kind: 'amount', value: 5000, label: '$5.000 de descuento' },
-  ENVIO0: { code: 'ENVIO0', kind: 'shipping', value: 0, label: 'Envío gratis' },
-} as const satisfies Record<string, Coupon>;
-
 export const COUPON_INVALID_MESSAGE = 'Cupón inválido.';
+
+/** Why the server refused a coupon that exists: the shopper learns what to change. */
+export const COUPON_MESSAGES = {
+  invalid: COUPON_INVALID_MESSAGE,
+  notYet: (code: string) => `El cupón ${code} aún no está vigente.`,
+  expired: (code: string) => `El cupón ${code} ya venció.`,
+  minimum: (code: string, min: number) =>
+    `El cupón ${code} requiere una compra de al menos ${formatCLP(min)}.`,
+  exhausted: (code: string) => `El cupón ${code} ya alcanzó su límite de usos.`,
+  perCustomer: (code: string) => `Ya usaste el cupón ${code} todas las veces permitidas.`,
+} as const;
 
 /** Shoppers type codes in any case and paste them with stray spaces. */
 export function normalizeCouponCode(code: string | null | undefined): string {
   return (code ?? '').trim().toUpperCase();
 }
 
-export function findCoupon(code: string | null | undefined): Coupon | null {
-  const normalized = normalizeCouponCode(code);
-  if (normalized === '') return null;
-  // Searching the values, not indexing the object, keeps inherited keys from ever matching.
-  return Object.values(COUPONS).find((coupon) => coupon.code === normalized) ?? null;
-}
-
-export function couponAppliedText(coupon: Coupon): string {
+export function couponAppliedText(coupon: Pick<Coupon, 'label'>): string {
   return `Aplicado: ${coupon.label}`;
 }

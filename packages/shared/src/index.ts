@@ -12,5 +12,6 @@ export * from './public-pages';
 export * from './regions';
 export * from './run';
 export * from './schemas';
+export * from './shipping';
 export * from './specs';
 export * from './totals';

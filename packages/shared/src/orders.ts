@@ -3,6 +3,7 @@
 import { cartSubtotal } from './cart';
 import type { Coupon } from './coupons';
 import { formatCLP } from './format';
+import type { ShippingRule } from './shipping';
 import { cartTotals, type CartTotals } from './totals';
 
 export const ESTADOS_PEDIDO = [
@@ -129,12 +130,19 @@ export interface PricedLine {
 
 export type OrderTotals = CartTotals & { iva: number };
 
-/** An order's totals from its lines and coupon: the cart's arithmetic, plus the IVA it includes. */
-export function orderTotals(lines: readonly PricedLine[], coupon: Coupon | null): OrderTotals {
+/**
+ * An order's totals from its lines, coupon and shipping rule (the región's or pickup's): the
+ * cart's arithmetic, plus the IVA it includes.
+ */
+export function orderTotals(
+  lines: readonly PricedLine[],
+  coupon: Coupon | null,
+  rule: ShippingRule,
+): OrderTotals {
   const subtotal = cartSubtotal(
     lines.map((l) => ({ id: l.productoId, nombre: l.nombre, precio: l.precio, qty: l.qty })),
   );
-  const totals = cartTotals(subtotal, coupon);
+  const totals = cartTotals(subtotal, coupon, rule);
   return { ...totals, iva: ivaIncluded(totals.total) };
 }
 

@@ -7,10 +7,17 @@ import * as shopSchema from './schema';
 import * as ordersSchema from './schema-orders';
 import * as imagesSchema from './schema-images';
 import * as paymentsSchema from './schema-payments';
+import * as promotionsSchema from './schema-promotions';
 
 // The orders, payments and product-images modules keep their tables in files of their own; all
 // form one schema and one migration set.
-const schema = { ...shopSchema, ...ordersSchema, ...paymentsSchema, ...imagesSchema };
+const schema = {
+  ...shopSchema,
+  ...ordersSchema,
+  ...paymentsSchema,
+  ...imagesSchema,
+  ...promotionsSchema,
+};
 export type Schema = typeof schema;
 /** The common face of both drivers: every query is written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

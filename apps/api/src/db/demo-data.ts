@@ -436,3 +436,19 @@ export function demoFichaOf(nombre: string) {
     })),
   };
 }
+
+/** The spec's three coupons (SPEC.md point 9, DECISIONS.md labels), with no dates or limits. */
+export const DEMO_CUPONES = [
+  { codigo: 'NEX10', tipo: 'percent', valor: 10, label: '10% de descuento' },
+  { codigo: 'NEX5K', tipo: 'amount', valor: 5000, label: '$5.000 de descuento' },
+  { codigo: 'ENVIO0', tipo: 'shipping', valor: 0, label: 'Envío gratis' },
+] as const;
+
+/** The demo shop's pickup point, on; a clean install has none (pickup off). */
+export const DEMO_RETIRO = {
+  activo: true,
+  region: 'Metropolitana de Santiago',
+  comuna: 'Providencia',
+  direccion: 'Av. Providencia 1234, local 5',
+  horario: 'Lunes a Viernes, 9:00 a 18:00',
+} as const;

@@ -46,6 +46,12 @@ export const pedidos = pgTable(
     direccion: varchar('direccion', { length: 200 }).notNull(),
     metodoPago: varchar('metodo_pago', { length: 20 }).notNull().default('TRANSFERENCIA'),
     cupon: varchar('cupon', { length: 20 }),
+    /** The coupon's label when the order was placed: the admin may edit or delete the coupon. */
+    cuponLabel: varchar('cupon_label', { length: 100 }),
+    /** DESPACHO to region/comuna/direccion, or RETIRO at the store (then those are the store's). */
+    entrega: varchar('entrega', { length: 10 }).notNull().default('DESPACHO'),
+    /** The store's opening hours when a pickup order was placed. */
+    retiroHorario: varchar('retiro_horario', { length: 200 }),
     subtotal: money('subtotal'),
     descuento: money('descuento'),
     /** The payment method's discount (transfer, DESCUENTO_TRANSFERENCIA_PCT), after the coupon. */
@@ -79,6 +85,7 @@ export const pedidos = pgTable(
       'pedidos_estado_valido',
       sql`${t.estado} in ('PENDIENTE_PAGO', 'PAGADO', 'ENVIADO', 'ENTREGADO', 'CANCELADO')`,
     ),
+    check('pedidos_entrega_valida', sql`${t.entrega} in ('DESPACHO', 'RETIRO')`),
     check('pedidos_metodo_pago_valido', sql`${t.metodoPago} in ('WEBPAY', 'TRANSFERENCIA')`),
     check(
       'pedidos_montos_no_negativos',

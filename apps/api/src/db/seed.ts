@@ -3,10 +3,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../passwords';
 import type { Db } from './client';
-import { DEMO_CATEGORIAS, DEMO_PRODUCTOS, demoFichaOf } from './demo-data';
+import {
+  DEMO_CATEGORIAS,
+  DEMO_CUPONES,
+  DEMO_PRODUCTOS,
+  DEMO_RETIRO,
+  demoFichaOf,
+} from './demo-data';
 import { appMeta, categorias, contactos, productos, solicitudesSoporte, usuarios } from './schema';
+import { cupones, retiroTienda } from './schema-promotions';
 
 const DEMO_MARKER = 'demo_data_loaded_at';
+/** Apart from the catalogue's, so a demo shop seeded before coupons lived in the database gets them. */
+const DEMO_PROMOTIONS_MARKER = 'demo_promotions_loaded_at';
 // Any fixed number works: it only has to be the same in every instance that may seed at once.
 const SEED_LOCK = 724_001;
 
@@ -25,6 +34,7 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
   ]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await seedDemoPromotions(tx);
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
     if (done.length > 0) return false;
 
@@ -107,4 +117,19 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
     await tx.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() });
     return true;
   });
+}
+
+/** The spec's coupons and a pickup point, once (decision 020); a clean install has neither. */
+async function seedDemoPromotions(tx: Db): Promise<void> {
+  const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_PROMOTIONS_MARKER));
+  if (done.length > 0) return;
+  await tx
+    .insert(cupones)
+    .values(DEMO_CUPONES.map((c) => ({ ...c, valor: c.valor.toFixed(2) })))
+    .onConflictDoNothing();
+  await tx
+    .insert(retiroTienda)
+    .values({ id: 1, ...DEMO_RETIRO })
+    .onConflictDoNothing();
+  await tx.insert(appMeta).values({ key: DEMO_PROMOTIONS_MARKER, value: new Date().toISOString() });
 }

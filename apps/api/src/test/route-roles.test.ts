@@ -9,7 +9,8 @@ import { bearer, createTestApp, VENDOR, vendorToken, type TestContext } from './
  * - public: anyone, no token needed;
  * - user: any logged-in account (its own data);
  * - staff: ADMIN or VENDOR (catalogue, orders);
- * - admin: ADMIN only (users, contact messages, support requests, newsletter list).
+ * - admin: ADMIN only (users, contact messages, support requests, newsletter list, shipping prices,
+ *   coupons).
  */
 type Access = 'public' | 'user' | 'staff' | 'admin';
 
@@ -73,6 +74,12 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/pedidos/:numero/estado': 'staff',
   'POST /api/pedidos/:numero/enlace': 'public',
   'POST /api/pedidos/:numero/pago': 'public',
+  'GET /api/envios': 'public',
+  'PUT /api/envios': 'admin',
+  'GET /api/cupones': 'admin',
+  'POST /api/cupones': 'admin',
+  'PUT /api/cupones/:id': 'admin',
+  'DELETE /api/cupones/:id': 'admin',
   'GET /api/pagos/webpay/retorno': 'public',
   'POST /api/pagos/webpay/retorno': 'public',
 

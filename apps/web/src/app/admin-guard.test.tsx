@@ -57,7 +57,14 @@ describe('guardia de la administración', () => {
     expect(screen.queryByText('Usuarios registrados')).not.toBeInTheDocument();
   });
 
-  it.each(['/admin/usuarios', '/admin/usuarios/nuevo', '/admin/contacto', '/admin/soporte'])(
+  it.each([
+    '/admin/usuarios',
+    '/admin/usuarios/nuevo',
+    '/admin/contacto',
+    '/admin/soporte',
+    '/admin/envios',
+    '/admin/cupones',
+  ])(
     'a un VENDOR que abre %s le dice que no tiene permiso, sin pedir nada a la API',
     async (url) => {
       const { fetchMock } = mockApi({});
@@ -86,6 +93,8 @@ describe('guardia de la administración', () => {
       'Usuarios',
       'Contacto',
       'Soporte',
+      'Envíos',
+      'Cupones',
     ]);
   });
 

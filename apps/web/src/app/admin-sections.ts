@@ -13,6 +13,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/usuarios', label: 'Usuarios', end: false, adminOnly: true },
   { to: '/admin/contacto', label: 'Contacto', end: false, adminOnly: true },
   { to: '/admin/soporte', label: 'Soporte', end: false, adminOnly: true },
+  { to: '/admin/envios', label: 'Envíos', end: false, adminOnly: true },
+  { to: '/admin/cupones', label: 'Cupones', end: false, adminOnly: true },
 ] as const;
 
 export const sectionsFor = (role: Role | undefined) =>

@@ -172,6 +172,14 @@ export const routes: RouteObject[] = [
                       () => import('./routes/admin/support-requests'),
                     ),
                   },
+                  {
+                    path: 'envios',
+                    ...screen('routes/admin/shipping', () => import('./routes/admin/shipping')),
+                  },
+                  {
+                    path: 'cupones',
+                    ...screen('routes/admin/coupons', () => import('./routes/admin/coupons')),
+                  },
                 ],
               },
               {

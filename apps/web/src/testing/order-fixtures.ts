@@ -1,6 +1,8 @@
 // Orders as the API answers them, for the checkout, order and admin-order tests.
 import {
   ivaIncluded,
+  REGION_NAMES,
+  type AjustesEnvio,
   type Cobro,
   type ConfigResponse,
   type Cotizacion,
@@ -34,6 +36,9 @@ export function buildQuote(overrides: Partial<Cotizacion> = {}): Cotizacion {
     problemas: [],
     cupon: null,
     cuponInvalido: false,
+    cuponMensaje: null,
+    entrega: 'DESPACHO',
+    reglaEnvio: { precio: 3990, envioGratisDesde: 80000 },
     subtotal: 39980,
     descuento: 0,
     descuentoPago: 0,
@@ -59,9 +64,11 @@ export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
       telefono: '9 1234 5678',
     },
     entrega: {
+      tipo: 'DESPACHO',
       region: 'Metropolitana de Santiago',
       comuna: 'Providencia',
       direccion: 'Los Leones 456',
+      horario: null,
     },
     metodoPago: 'TRANSFERENCIA',
     cobro: {
@@ -137,6 +144,25 @@ export function buildOrderRow(overrides: Partial<PedidoResumen> = {}): PedidoRes
     unidades: 2,
     invitado: true,
     cliente: { nombre: 'Josefa Muñoz', correo: 'josefa.munoz@gmail.com' },
+    ...overrides,
+  };
+}
+
+/** GET /envios: every región at the spec's values but Arica, and pickup on. */
+export function buildShipping(overrides: Partial<AjustesEnvio> = {}): AjustesEnvio {
+  return {
+    regiones: REGION_NAMES.map((region) =>
+      region === 'Arica y Parinacota'
+        ? { region, precio: 7990, envioGratisDesde: 150000 }
+        : { region, precio: 3990, envioGratisDesde: 80000 },
+    ),
+    retiro: {
+      activo: true,
+      region: 'Metropolitana de Santiago',
+      comuna: 'Providencia',
+      direccion: 'Av. Providencia 1234, local 5',
+      horario: 'Lunes a Viernes, 9:00 a 18:00',
+    },
     ...overrides,
   };
 }

@@ -10,11 +10,13 @@ import { buildAdminUsuarioCreateSchema } from './users';
 export * from './account';
 export * from './auth';
 export * from './contact';
+export * from './coupons';
 export * from './fields';
 export * from './orders';
 export * from './paging';
 export * from './products';
 export * from './records';
+export * from './shipping';
 export * from './support';
 export * from './users';
 

@@ -28,7 +28,7 @@ const errorsOf = (result: { success: boolean; error?: unknown }) =>
 describe('cotizacionRequestSchema', () => {
   it('acepta las líneas del carrito y un cupón opcional', () => {
     const parsed = cotizacionRequestSchema.parse({ items: ITEMS, cupon: ' nex10 ' });
-    expect(parsed).toEqual({ items: ITEMS, cupon: 'nex10' });
+    expect(parsed).toEqual({ items: ITEMS, cupon: 'nex10', entrega: 'DESPACHO' });
     expect(cotizacionRequestSchema.parse({ items: ITEMS, cupon: '' }).cupon).toBeNull();
   });
 
@@ -95,10 +95,29 @@ describe('datosInvitado (checkout as a guest)', () => {
   });
 });
 
+describe('retiro en tienda', () => {
+  it('no pide región, comuna ni dirección; un despacho sí', () => {
+    const { region: _r, comuna: _c, direccion: _d, ...who } = GUEST;
+    expect(datosInvitado.safeParse({ ...who, entrega: 'RETIRO', region: '' }).success).toBe(true);
+    expect(errorsOf(datosInvitado.safeParse({ ...who, entrega: 'DESPACHO' }))).toEqual({
+      region: 'Debes seleccionar una región.',
+      comuna: 'Debes seleccionar una comuna.',
+      direccion: 'La dirección es requerida.',
+    });
+  });
+
+  it('solo acepta DESPACHO o RETIRO', () => {
+    expect(errorsOf(datosInvitado.safeParse({ ...GUEST, entrega: 'DRON' }))).toEqual({
+      entrega: 'Elige cómo recibir tu pedido.',
+    });
+  });
+});
+
 describe('datosClienteSchema (checkout logged in)', () => {
   it('pide solo la entrega; el teléfono es opcional', () => {
     const { region, comuna, direccion } = GUEST;
     expect(datosClienteSchema.parse({ region, comuna, direccion, telefono: '' })).toEqual({
+      entrega: 'DESPACHO',
       region,
       comuna,
       direccion,

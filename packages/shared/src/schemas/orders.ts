@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_INVALID_MESSAGE } from '../coupons';
+import { COUPON_INVALID_MESSAGE, COUPON_KINDS } from '../coupons';
 import { NAME_MAX, QTY_MAX, QTY_MIN } from '../constants';
 import {
   ESTADOS_COBRO,
@@ -8,6 +8,7 @@ import {
   PROBLEMAS_COTIZACION,
   TIPOS_REEMBOLSO,
 } from '../orders';
+import { METODOS_ENTREGA, SHIPPING_MESSAGES } from '../shipping';
 import { ADDRESS_MAX, REGISTER_MESSAGES } from './auth';
 import {
   comunaField,
@@ -91,9 +92,21 @@ const cuponField = z.preprocess(
   z.string({ error: m.cupon }).trim().max(40, { error: m.cupon }).nullish(),
 );
 
+const entregaField = z
+  .enum(METODOS_ENTREGA, { error: SHIPPING_MESSAGES.entrega })
+  .default('DESPACHO');
+
+/** Empty text means "not given": a pickup form sends its hidden address fields empty. */
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
 export const cotizacionRequestSchema = z.object({
   items: itemsField,
   cupon: cuponField,
+  /** How the order would be delivered; RETIRO is free (and refused while pickup is off). */
+  entrega: entregaField,
+  /** The buyer's región, when known: its fee and threshold; without it, the spec's values. */
+  region: z.preprocess(blankToUndefined, regionField(r.region).optional()),
   /** With TRANSFERENCIA the quote carries the transfer discount (`descuentoPago`). */
   metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }).optional(),
 });
@@ -101,7 +114,20 @@ export type CotizacionRequest = z.input<typeof cotizacionRequestSchema>;
 
 const money = z.number();
 
-export const cuponAplicadoSchema = z.object({ codigo: z.string(), label: z.string() });
+/** The coupon the server accepted, with what the cart needs to redo the arithmetic. */
+export const cuponAplicadoSchema = z.object({
+  codigo: z.string(),
+  label: z.string(),
+  tipo: z.enum(COUPON_KINDS),
+  valor: z.number(),
+});
+export type CuponAplicado = z.infer<typeof cuponAplicadoSchema>;
+
+/** The shipping rule the quote used: the región's, the spec's, or pickup's (0, never a threshold). */
+export const reglaEnvioSchema = z.object({
+  precio: z.number(),
+  envioGratisDesde: z.number().nullable(),
+});
 
 export const lineaCotizadaSchema = z.object({
   productoId: z.number().int(),
@@ -134,6 +160,10 @@ export const cotizacionSchema = z.object({
   problemas: z.array(problemaCotizacionSchema),
   cupon: cuponAplicadoSchema.nullable(),
   cuponInvalido: z.boolean(),
+  /** Why the code was refused ('Cupón inválido.', expired, minimum, limits); null if it was not. */
+  cuponMensaje: z.string().nullable(),
+  entrega: z.enum(METODOS_ENTREGA),
+  reglaEnvio: reglaEnvioSchema,
   subtotal: money,
   descuento: money,
   /** The payment method's discount (transfer), after the coupon and before shipping; 0 if none. */
@@ -147,16 +177,40 @@ export type Cotizacion = z.infer<typeof cotizacionSchema>;
 /** A phone the courier can call: required for guests, stored in the registration's format. */
 const guestPhoneField = requiredPhoneField(r.telefono);
 
+/** Where to deliver: required for DESPACHO, not asked for RETIRO (the store's address is used). */
 const entregaFields = {
-  region: regionField(r.region),
-  comuna: comunaField(r.comuna),
-  direccion: requiredText(r.direccion, { min: 3, max: ADDRESS_MAX }),
+  entrega: entregaField,
+  region: z.preprocess(blankToUndefined, regionField(r.region).optional()),
+  comuna: z.preprocess(blankToUndefined, comunaField(r.comuna).optional()),
+  direccion: z.preprocess(
+    blankToUndefined,
+    requiredText(r.direccion, { min: 3, max: ADDRESS_MAX }).optional(),
+  ),
 };
 
+/** A home delivery needs its región, comuna and address; checked even when other fields fail. */
+function addressForDelivery<T extends z.ZodType>(schema: T) {
+  const required = { region: r.region, comuna: r.comuna, direccion: r.direccion };
+  let checked: z.ZodType = schema;
+  for (const [key, message] of Object.entries(required)) {
+    checked = checked.refine(
+      (value) => {
+        const v = value as Record<string, unknown>;
+        if (v.entrega === 'RETIRO') return true;
+        const given = v[key];
+        return typeof given === 'string' && given.trim() !== '';
+      },
+      // `when`: without it zod skips the check as soon as another field fails, and the form
+      // would show the address messages only after fixing the rest.
+      { path: [key], message, when: () => true },
+    );
+  }
+  return comunaInRegion(checked as T, r.comuna);
+}
+
 /** The checkout form of a logged-in customer: where to deliver, and a phone if the account lacks one. */
-export const datosClienteSchema = comunaInRegion(
+export const datosClienteSchema = addressForDelivery(
   z.object({ ...entregaFields, telefono: phoneField(r.telefono) }),
-  r.comuna,
 );
 export type DatosClienteInput = z.input<typeof datosClienteSchema>;
 
@@ -170,9 +224,8 @@ function guestFields(domains: readonly string[]) {
 
 /** The checkout form of a guest: who buys, how to reach them, where to deliver. */
 export function buildDatosInvitadoSchema(domains: readonly string[]) {
-  return comunaInRegion(
+  return addressForDelivery(
     z.object({ ...guestFields(domains), telefono: guestPhoneField, ...entregaFields }),
-    r.comuna,
   );
 }
 
@@ -190,7 +243,7 @@ const orderFields = {
  */
 export function buildPedidoSchema(domains: readonly string[]) {
   const guest = guestFields(domains);
-  return comunaInRegion(
+  return addressForDelivery(
     z.object({
       ...orderFields,
       ...entregaFields,
@@ -199,7 +252,6 @@ export function buildPedidoSchema(domains: readonly string[]) {
       correo: guest.correo.optional(),
       run: guest.run.optional(),
     }),
-    r.comuna,
   );
 }
 
@@ -282,10 +334,18 @@ export const pedidoSchema = z.object({
     run: z.string().nullable(),
     telefono: z.string().nullable(),
   }),
-  entrega: z.object({ region: z.string(), comuna: z.string(), direccion: z.string() }),
+  /** For RETIRO, region, comuna and direccion are the store's, and horario its opening hours. */
+  entrega: z.object({
+    tipo: z.enum(METODOS_ENTREGA),
+    region: z.string(),
+    comuna: z.string(),
+    direccion: z.string(),
+    horario: z.string().nullable(),
+  }),
   metodoPago: z.enum(METODOS_PAGO),
   cobro: cobroSchema,
-  cupon: cuponAplicadoSchema.nullable(),
+  /** The coupon's code and its label when the order was placed. */
+  cupon: z.object({ codigo: z.string(), label: z.string() }).nullable(),
   lineas: z.array(lineaPedidoSchema),
   subtotal: money,
   descuento: money,

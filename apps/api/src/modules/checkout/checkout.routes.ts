@@ -65,17 +65,21 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Precios, stock, descuento, envío, total e IVA actuales de un carrito, calculados con lo que guarda la base de datos. Con `metodoPago: "TRANSFERENCIA"` trae en `descuentoPago` el descuento por transferencia (DESCUENTO_TRANSFERENCIA_PCT sobre el subtotal menos el cupón; 0 si no hay). `problemas` dice qué cambió desde que cada producto entró al carrito (`precio` es el que vio el cliente).',
+          'Precios, stock, descuento, envío, total e IVA actuales de un carrito, calculados con lo que guarda la base de datos. Con `metodoPago: "TRANSFERENCIA"` trae en `descuentoPago` el descuento por transferencia (DESCUENTO_TRANSFERENCIA_PCT sobre el subtotal menos el cupón; 0 si no hay). `problemas` dice qué cambió desde que cada producto entró al carrito (`precio` es el que vio el cliente). `entrega` (DESPACHO por defecto, o RETIRO: gratis, 422 si el retiro está apagado) y `region` eligen la regla de envío (`reglaEnvio`); sin región, los valores de la especificación. Un cupón rechazado no es un error: `cuponInvalido` y `cuponMensaje` dicen por qué (inválido, vencido, mínimo de compra, sin usos). Con token, cuentan los usos del propio cliente.',
         body: cotizacionRequestSchema,
-        response: { 200: cotizacionSchema, 400: errorResponseSchema },
+        response: { 200: cotizacionSchema, 400: errorResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request) => {
       checkUnitsPerProduct(request.body.items, orders.maxUnitsPerProduct);
-      return quoteCart(app.db, request.body.items, request.body.cupon, {
-        metodo: request.body.metodoPago,
-        percent: app.payments.transferDiscountPct,
-      });
+      // A customer's own coupon uses count in the quote; a guest's are only known at the order.
+      const user = request.headers.authorization ? await app.currentUser(request) : null;
+      return quoteCart(
+        app.db,
+        request.body,
+        user ? { usuarioId: user.id, correo: user.correo } : null,
+        { metodo: request.body.metodoPago, percent: app.payments.transferDiscountPct },
+      );
     },
   );
 
@@ -86,7 +90,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Crea un pedido, pagado con Webpay (`metodoPago: "WEBPAY"`) o por transferencia. Con token, a nombre del cliente; sin token, como invitado con nombre, correo, RUN y teléfono. Precios, descuentos (cupón y transferencia) y envío salen de la base de datos. Con WEBPAY abre una transacción por el total del pedido y responde `pago: { url, token }`: el navegador envía `token_ws` = token a `url` con un formulario POST; si Webpay no responde, no se crea el pedido (502) y el stock vuelve. Webpay apagado: 422. Un faltante de stock responde 409 sin tomar nada. La cabecera `Idempotency-Key` hace que un reintento devuelva el mismo pedido (200) en vez de crear otro, con el `pago` aún pendiente si lo hay. El pedido nuevo de un invitado trae `acceso`, el token que lo abre (`/pedido/{numero}#{acceso}`); solo se guarda su hash, así que un reintento responde `acceso: null` (el enlace va en el correo).',
+          'Crea un pedido, pagado con Webpay (`metodoPago: "WEBPAY"`) o por transferencia. Con token, a nombre del cliente; sin token, como invitado con nombre, correo, RUN y teléfono. Precios, descuentos (cupón y transferencia) y envío salen de la base de datos. Con WEBPAY abre una transacción por el total del pedido y responde `pago: { url, token }`: el navegador envía `token_ws` = token a `url` con un formulario POST; si Webpay no responde, no se crea el pedido (502) y el stock vuelve. Webpay apagado: 422. Un faltante de stock responde 409 sin tomar nada. `entrega: "RETIRO"` (retiro en tienda, gratis) no pide dirección y guarda la de la tienda; con el retiro apagado responde 422. El envío de un despacho es el de la región. Un cupón desconocido o inactivo responde 400; vencido, aún no vigente, bajo el mínimo o sobre el límite del cliente, 422; sin usos disponibles, 409. Su uso se cuenta dentro de la transacción del pedido. La cabecera `Idempotency-Key` hace que un reintento devuelva el mismo pedido (200) en vez de crear otro, con el `pago` aún pendiente si lo hay. El pedido nuevo de un invitado trae `acceso`, el token que lo abre (`/pedido/{numero}#{acceso}`); solo se guarda su hash, así que un reintento responde `acceso: null` (el enlace va en el correo).',
         headers: idempotencyHeaders,
         body: pedido,
         response: {

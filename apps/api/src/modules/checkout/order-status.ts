@@ -28,6 +28,7 @@ import {
   type PagoRow,
 } from '../payments/payments.service';
 import { ProviderError, type PaymentProvider, type RefundAnswer } from '../payments/provider';
+import { releaseUses } from '../coupons/coupons.service';
 import { returnStock } from '../products/inventory';
 import { PAYMENT_MESSAGES, providerFailure, settleAttempt } from './payment-flow';
 
@@ -163,6 +164,7 @@ async function moveOrder(
     if (to === 'CANCELADO') {
       await refundApproved(tx, payments, row.id, actor);
       await returnStock(tx, await unitsOf(tx, [row.id]));
+      await releaseUses(tx, [row.id]);
     }
     await setStatus(tx, [row.id], {
       de: from,
@@ -264,6 +266,7 @@ export async function sweepExpiredOrders(
     }
     const ids = due.map((d) => d.id);
     await returnStock(tx, await unitsOf(tx, ids));
+    await releaseUses(tx, ids);
     await setStatus(tx, ids, {
       de: 'PENDIENTE_PAGO',
       a: 'CANCELADO',

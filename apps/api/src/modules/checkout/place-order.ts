@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   type buildDomainSchemas,
   fieldErrors,
-  findCoupon,
   maxUnitsMessage,
   ORDER_MESSAGES,
   orderTotals,
-  type Coupon,
   type Usuario,
 } from '@nexbyte/shared';
 import { sql } from 'drizzle-orm';
@@ -15,6 +13,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ShopEvent } from '../../events';
 import { badRequest, conflict, HttpError, MESSAGES as HTTP_MESSAGES } from '../../http-errors';
+import {
+  checkCouponRules,
+  findUsableCoupon,
+  takeCouponUse,
+  type FoundCoupon,
+} from '../coupons/coupons.service';
 import {
   countUnpaidGuestOrders,
   findByIdempotencyKey,
@@ -25,6 +29,7 @@ import type { Payments } from '../payments/payments.plugin';
 import { pendingPaymentOf } from '../payments/payments.service';
 import type { PaymentStart } from '../payments/provider';
 import { takeStock, type TakenLine } from '../products/inventory';
+import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
 import { PAYMENT_MESSAGES, startPayment } from './payment-flow';
 import { withPaymentDiscount, type PricedTotals } from './payment-terms';
 import { DONE, type Step } from './workflow';
@@ -61,7 +66,9 @@ export interface Checkout {
   expiryHours: number;
   /** How much one order may hold: units of a product, unpaid orders of a guest's e-mail. */
   limits: { maxUnitsPerProduct: number; guestUnpaidMax: number };
-  coupon?: Coupon | null;
+  coupon?: FoundCoupon | null;
+  /** Home delivery to the buyer's región, or pickup at the store, and what it costs. */
+  delivery?: DeliveryQuote;
   buyer?: Buyer;
   idempotency?: { scope: string; key: string; hash: string } | null;
   lines?: TakenLine[];
@@ -90,14 +97,24 @@ export const methodStep: Step<Checkout> = {
   },
 };
 
+/** An unknown or inactive code is a 400; its other rules are checked once the subtotal is known. */
 export const couponStep: Step<Checkout> = {
   name: 'cupón',
-  run(ctx) {
+  async run(ctx) {
     const { cupon } = ctx.input.request;
-    ctx.coupon = findCoupon(cupon);
+    ctx.coupon = await findUsableCoupon(ctx.tx, cupon);
     if (cupon && !ctx.coupon) {
       throw badRequest(ORDER_MESSAGES.cupon, { cupon: ORDER_MESSAGES.cupon });
     }
+  },
+};
+
+/** The región's shipping rule, or pickup's; pickup while it is off is a 422. */
+export const deliveryStep: Step<Checkout> = {
+  name: 'entrega',
+  async run(ctx) {
+    const { entrega, region } = ctx.input.request;
+    ctx.delivery = await deliveryQuote(ctx.tx, entrega, region);
   },
 };
 
@@ -127,12 +144,13 @@ export const buyerStep: Step<Checkout> = {
  * cart showed or the expected total (a retry after a price change is the same purchase).
  */
 function requestFingerprint(ctx: Checkout): string {
-  const { items, region, comuna, direccion } = ctx.input.request;
+  const { items, entrega, region, comuna, direccion } = ctx.input.request;
   const lines = [...items]
     .sort((a, b) => a.productoId - b.productoId)
     .map((i) => [i.productoId, i.qty]);
   const { correo, run } = ctx.buyer!;
-  const facts = [lines, ctx.coupon?.code ?? null, { region, comuna, direccion }, correo, run];
+  const place = entrega === 'RETIRO' ? { entrega } : { region, comuna, direccion };
+  const facts = [lines, ctx.coupon?.coupon.code ?? null, place, correo, run];
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
 }
 
@@ -202,14 +220,17 @@ export const stockStep: Step<Checkout> = {
 };
 
 /**
- * Prices the lines with what the database answered when the stock was taken, with the payment
- * method's discount (the transfer's).
+ * Prices the lines with what the database answered when the stock was taken, the coupon (whose
+ * dates, minimum and limits are checked against this subtotal) and the delivery's rule, with the
+ * payment method's discount (the transfer's).
  */
 export const quoteStep: Step<Checkout> = {
   name: 'cotización',
-  run(ctx) {
+  async run(ctx) {
+    const totals = orderTotals(ctx.lines!, ctx.coupon?.coupon ?? null, ctx.delivery!.rule);
+    if (ctx.coupon) await checkCouponRules(ctx.tx, ctx.coupon, totals.subtotal, ctx.buyer!);
     ctx.totals = withPaymentDiscount(
-      orderTotals(ctx.lines!, ctx.coupon ?? null),
+      totals,
       ctx.input.request.metodoPago,
       ctx.payments.transferDiscountPct,
     );
@@ -227,6 +248,11 @@ export const orderStep: Step<Checkout> = {
     const { request } = ctx.input;
     const buyer = ctx.buyer!;
     const totals = ctx.totals!;
+    // A pickup order keeps the store's address and hours as they were that day.
+    const { pickup } = ctx.delivery!;
+    const place = pickup
+      ? { region: pickup.region, comuna: pickup.comuna, direccion: pickup.direccion }
+      : { region: request.region!, comuna: request.comuna!, direccion: request.direccion! };
     // A customer's order opens with their session; only a guest's needs a link of its own.
     const access = buyer.usuarioId === null ? newAccessToken() : null;
     if (access) ctx.accessToken = access.token;
@@ -240,11 +266,12 @@ export const orderStep: Step<Checkout> = {
         clienteCorreo: buyer.correo,
         clienteRun: buyer.run,
         clienteTelefono: buyer.telefono,
-        region: request.region,
-        comuna: request.comuna,
-        direccion: request.direccion,
+        ...place,
+        entrega: ctx.delivery!.entrega,
+        retiroHorario: pickup?.horario ?? null,
         metodoPago: request.metodoPago,
-        cupon: ctx.coupon?.code ?? null,
+        cupon: ctx.coupon?.coupon.code ?? null,
+        cuponLabel: ctx.coupon?.coupon.label ?? null,
         subtotal: totals.subtotal.toFixed(2),
         descuento: totals.discount.toFixed(2),
         descuentoPago: totals.paymentDiscount.toFixed(2),
@@ -268,6 +295,16 @@ export const orderStep: Step<Checkout> = {
         por: `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre} <${buyer.correo}>`,
       },
     );
+  },
+};
+
+/** Counts the coupon's use in this transaction: none left is a 409, the buyer's own limit a 422. */
+export const couponUseStep: Step<Checkout> = {
+  name: 'uso del cupón',
+  async run(ctx) {
+    if (!ctx.coupon) return;
+    const { usuarioId, correo } = ctx.buyer!;
+    await takeCouponUse(ctx.tx, ctx.coupon, ctx.order!.id, { usuarioId, correo });
   },
 };
 
@@ -318,12 +355,14 @@ export const announceStep: Step<Checkout> = {
 export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   methodStep,
   couponStep,
+  deliveryStep,
   buyerStep,
   idempotencyStep,
   limitsStep,
   stockStep,
   quoteStep,
   orderStep,
+  couponUseStep,
   paymentStep,
   announceStep,
 ];

@@ -1,7 +1,9 @@
 import {
-  findCoupon,
+  COUPON_INVALID_MESSAGE,
   normalizeCouponCode,
   orderTotals,
+  type Coupon,
+  type MetodoEntrega,
   quoteProblemMessage,
   type Cotizacion,
   type LineaPedidoInput,
@@ -10,7 +12,14 @@ import {
   type QuoteProblemFacts,
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
+import {
+  checkCouponRules,
+  CouponRefused,
+  findUsableCoupon,
+  type CouponBuyer,
+} from '../coupons/coupons.service';
 import { productsForCart, type ProductForCart } from '../products/inventory';
+import { deliveryQuote } from '../shipping/shipping.service';
 import { withPaymentDiscount } from './payment-terms';
 
 const UNKNOWN_PRODUCT = 'Un producto de tu carrito';
@@ -53,18 +62,47 @@ function problemFor(
   };
 }
 
+/** The coupon if the server accepts it for this subtotal and buyer, else why not. */
+async function judgeCoupon(
+  db: Db,
+  code: string | null | undefined,
+  subtotal: number,
+  buyer: CouponBuyer | null,
+): Promise<{ coupon: Coupon | null; message: string | null }> {
+  if (normalizeCouponCode(code) === '') return { coupon: null, message: null };
+  const found = await findUsableCoupon(db, code);
+  if (!found) return { coupon: null, message: COUPON_INVALID_MESSAGE };
+  try {
+    await checkCouponRules(db, found, subtotal, buyer);
+    return { coupon: found.coupon, message: null };
+  } catch (err) {
+    if (err instanceof CouponRefused) return { coupon: null, message: err.message };
+    throw err;
+  }
+}
+
+export interface QuoteRequest {
+  items: LineaPedidoInput[];
+  cupon?: string | null | undefined;
+  entrega: MetodoEntrega;
+  region?: string | undefined;
+}
+
 /**
- * What the cart costs now, from the database: current prices and stock, the coupon and shipping
- * with the shared arithmetic, the payment method's discount (the transfer's, `percent`), and what
- * changed since each product went into the cart. Lines of inactive or unknown products are left
- * out of the totals.
+ * What the cart costs now, from the database: current prices and stock, the coupon (judged by the
+ * server's rules; a logged-in buyer's own uses count) and shipping (the región's, pickup's or the
+ * spec's) with the shared arithmetic, the payment method's discount (the transfer's, `percent`),
+ * and what changed since each product went into the cart. Lines of inactive or unknown products are
+ * left out of the totals.
  */
 export async function quoteCart(
   db: Db,
-  items: LineaPedidoInput[],
-  cupon: string | null | undefined,
+  request: QuoteRequest,
+  buyer: CouponBuyer | null,
   payment: { metodo: MetodoPago | undefined; percent: number },
 ): Promise<Cotizacion> {
+  const { items, cupon } = request;
+  const delivery = await deliveryQuote(db, request.entrega, request.region);
   const products = new Map(
     (
       await productsForCart(
@@ -73,7 +111,6 @@ export async function quoteCart(
       )
     ).map((p) => [p.id, p]),
   );
-  const coupon = findCoupon(cupon);
   const lineas: Cotizacion['lineas'] = [];
   const problemas: ProblemaCotizacionItem[] = [];
   for (const item of items) {
@@ -92,24 +129,30 @@ export async function quoteCart(
       subtotal: Math.round(product.precio * item.qty * 100) / 100,
     });
   }
+  const priced = lineas.map((l) => ({
+    productoId: l.productoId,
+    nombre: l.nombre,
+    precio: l.precio,
+    qty: l.qty,
+  }));
+  const { subtotal } = orderTotals(priced, null, delivery.rule);
+  const judged = await judgeCoupon(db, cupon, subtotal, buyer);
+  const coupon = judged.coupon;
   const totals = withPaymentDiscount(
-    orderTotals(
-      lineas.map((l) => ({
-        productoId: l.productoId,
-        nombre: l.nombre,
-        precio: l.precio,
-        qty: l.qty,
-      })),
-      coupon,
-    ),
+    orderTotals(priced, coupon, delivery.rule),
     payment.metodo,
     payment.percent,
   );
   return {
     lineas,
     problemas,
-    cupon: coupon ? { codigo: coupon.code, label: coupon.label } : null,
-    cuponInvalido: normalizeCouponCode(cupon) !== '' && coupon === null,
+    cupon: coupon
+      ? { codigo: coupon.code, label: coupon.label, tipo: coupon.kind, valor: coupon.value }
+      : null,
+    cuponInvalido: judged.message !== null,
+    cuponMensaje: judged.message,
+    entrega: delivery.entrega,
+    reglaEnvio: { precio: delivery.rule.fee, envioGratisDesde: delivery.rule.freeFrom },
     subtotal: totals.subtotal,
     descuento: totals.discount,
     descuentoPago: totals.paymentDiscount,

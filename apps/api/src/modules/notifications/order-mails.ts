@@ -1,4 +1,5 @@
 import {
+  entregaText,
   ESTADO_PEDIDO_LABELS,
   formatCLP,
   formatDateTime,
@@ -128,7 +129,7 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
         '',
         ...summaryLines(order),
         '',
-        `Entrega: ${order.entrega.direccion}, ${order.entrega.comuna}, ${order.entrega.region}.`,
+        `Entrega: ${entregaText(order.entrega)}`,
         '',
         ...(order.metodoPago === 'WEBPAY' ? webpayLines(order, open) : transferLines(order)),
         ...(deadline

@@ -1,9 +1,9 @@
 import {
   ESTADOS_VENDIDOS,
-  findCoupon,
   ivaIncluded,
   type DatosTransferencia,
   type EstadoPedido,
+  type MetodoEntrega,
   type MetodoPago,
   type Pedido,
   type PedidoResumen,
@@ -219,7 +219,6 @@ export async function loadOrder(
       .orderBy(asc(pedidoEventos.createdAt), asc(pedidoEventos.id)),
     cobroOf(db, { id: row.id, estado, metodoPago }),
   ]);
-  const coupon = findCoupon(row.cupon);
   const total = pesos(row.total);
   return {
     numero: row.numero,
@@ -233,10 +232,16 @@ export async function loadOrder(
       run: row.clienteRun,
       telefono: row.clienteTelefono,
     },
-    entrega: { region: row.region, comuna: row.comuna, direccion: row.direccion },
+    entrega: {
+      tipo: row.entrega as MetodoEntrega,
+      region: row.region,
+      comuna: row.comuna,
+      direccion: row.direccion,
+      horario: row.retiroHorario,
+    },
     metodoPago,
     cobro,
-    cupon: coupon ? { codigo: coupon.code, label: coupon.label } : null,
+    cupon: row.cupon ? { codigo: row.cupon, label: row.cuponLabel ?? row.cupon } : null,
     lineas: items.map((i) => {
       const precio = pesos(i.precio);
       return {

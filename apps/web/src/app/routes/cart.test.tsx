@@ -1,9 +1,10 @@
-import type { CartItem } from '@nexbyte/shared';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { CartItem, Cotizacion } from '@nexbyte/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../testing/mock-api';
-import { buildConfig } from '../../testing/order-fixtures';
+import { buildUser, storeSession } from '../../testing/fixtures';
+import { mockApi, type MockCall } from '../../testing/mock-api';
+import { buildConfig, buildQuote, buildShipping } from '../../testing/order-fixtures';
 import { renderApp } from '../testing/render-app';
 
 function line(overrides: Partial<CartItem> & Pick<CartItem, 'id' | 'nombre' | 'precio'>): CartItem {
@@ -36,10 +37,43 @@ async function applyCoupon(code: string) {
   const input = screen.getByRole('textbox', { name: 'Cupón de descuento' });
   await user.clear(input);
   if (code) await user.type(input, code);
-  await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+  const button = screen.getByRole('button', { name: 'Aplicar' });
+  await user.click(button);
+  // The server answers; the summary follows once it has.
+  await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
+  await act(async () => {});
 }
 
-beforeEach(() => sessionStorage.clear());
+/** The server's coupons, as the demo data creates them; the cart asks the server about a code. */
+const SERVER_COUPONS = {
+  NEX10: { codigo: 'NEX10', tipo: 'percent', valor: 10, label: '10% de descuento' },
+  NEX5K: { codigo: 'NEX5K', tipo: 'amount', valor: 5000, label: '$5.000 de descuento' },
+  ENVIO0: { codigo: 'ENVIO0', tipo: 'shipping', valor: 0, label: 'Envío gratis' },
+} as const;
+
+function couponQuote(call: MockCall) {
+  const code = (call.body as { cupon: string }).cupon;
+  const cupon = SERVER_COUPONS[code as keyof typeof SERVER_COUPONS] ?? null;
+  const quote: Cotizacion = buildQuote({
+    cupon,
+    cuponInvalido: cupon === null,
+    cuponMensaje: cupon ? null : 'Cupón inválido.',
+  });
+  return { body: quote };
+}
+
+function shopApi(config = buildConfig()) {
+  return mockApi({
+    'GET /config': { body: config },
+    'GET /envios': { body: buildShipping() },
+    'POST /pedidos/cotizacion': couponQuote,
+  });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  shopApi();
+});
 afterEach(() => vi.useRealTimers());
 
 describe('Carrito', () => {
@@ -113,7 +147,7 @@ describe('Carrito', () => {
   });
 
   it('con descuento por transferencia muestra también el total pagando así', async () => {
-    mockApi({ 'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 5 }) } });
+    shopApi(buildConfig({ descuentoTransferenciaPct: 5 }));
     await renderCart([{ ...MOUSE, qty: 2 }]);
     // (39.980 − round(1.999)) + 3.990 de envío
     expect(await within(summary()).findByText('$41.971 con transferencia')).toBeInTheDocument();
@@ -146,10 +180,38 @@ describe('Carrito', () => {
     expect(screen.getByText('Aplicado: Envío gratis')).toBeInTheDocument();
   });
 
-  it('el código se recorta y se pasa a mayúsculas antes de buscarlo', async () => {
+  it('el código se recorta y se pasa a mayúsculas antes de preguntarlo al servidor', async () => {
+    const api = shopApi();
     await renderCart([AUDIFONOS]);
     await applyCoupon('  nex10 ');
-    expect(screen.getByText('Aplicado: 10% de descuento')).toBeInTheDocument();
+    expect(await screen.findByText('Aplicado: 10% de descuento')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/pedidos/cotizacion')[0]!.body).toMatchObject({ cupon: 'NEX10' });
+  });
+
+  it('muestra el motivo del servidor cuando rechaza un cupón que existe', async () => {
+    mockApi({
+      'GET /config': { body: buildConfig() },
+      'GET /envios': { body: buildShipping() },
+      'POST /pedidos/cotizacion': {
+        body: buildQuote({
+          cuponInvalido: true,
+          cuponMensaje: 'El cupón VERANO ya venció.',
+        }),
+      },
+    });
+    await renderCart([AUDIFONOS]);
+    await applyCoupon('VERANO');
+    const input = screen.getByRole('textbox', { name: 'Cupón de descuento' });
+    expect(input).toHaveAccessibleDescription('El cupón VERANO ya venció.');
+    expect(amount('Descuento')).toBe('$0');
+  });
+
+  it('con sesión estima el envío con la tarifa de la región del perfil', async () => {
+    storeSession(buildUser({ region: 'Arica y Parinacota', comuna: 'Arica' }));
+    await renderCart([AUDIFONOS]);
+    expect(await screen.findByText('Envío estimado a Arica y Parinacota.')).toBeInTheDocument();
+    expect(amount('Envío')).toBe('$7.990');
+    expect(screen.getByText('Te faltan $104.005 para envío gratis.')).toBeInTheDocument();
   });
 
   it('un código vacío no hace nada', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '../../testing/fixtures';
 import { mockApi, type MockCall } from '../../testing/mock-api';
 import { captureFormPosts } from '../../testing/form-posts';
-import { buildConfig, buildOrder, buildQuote } from '../../testing/order-fixtures';
+import { buildConfig, buildOrder, buildQuote, buildShipping } from '../../testing/order-fixtures';
 import { renderApp } from '../testing/render-app';
 
 const MOUSE = {
@@ -65,6 +65,7 @@ describe('checkout como invitado', () => {
       items: [{ productoId: 12, qty: 2, precio: 19990 }],
       cupon: null,
       metodoPago: 'TRANSFERENCIA',
+      entrega: 'DESPACHO',
     });
     expect(screen.getByRole('radio', { name: /Transferencia bancaria/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Webpay/ })).toBeNull();
@@ -79,6 +80,7 @@ describe('checkout como invitado', () => {
       correo: 'josefa.munoz@gmail.com',
       run: '7654321-6',
       telefono: '9 1234 5678',
+      entrega: 'DESPACHO',
       region: 'Metropolitana de Santiago',
       comuna: 'Providencia',
       direccion: 'Los Leones 456',
@@ -96,7 +98,8 @@ describe('checkout como invitado', () => {
     );
     expect(screen.getByText('¡Gracias por tu compra!')).toBeInTheDocument();
     expect(sessionStorage.getItem('nexbyte_checkout_key')).toBeNull();
-  });
+    // A whole guest form typed key by key: slow on a loaded machine.
+  }, 15_000);
 
   it('pide cada dato con los mensajes del registro y no envía nada', async () => {
     storeCart();
@@ -249,11 +252,16 @@ describe('checkout como invitado', () => {
     const user = userEvent.setup();
     await openCheckout();
     await fillGuest(user);
+    // Choosing the región quoted the cart again, with that región's shipping.
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    const quotes = api.callsTo('POST', '/pedidos/cotizacion').length;
     await user.click(confirmButton());
 
     const message = await screen.findByText(/^No hay stock suficiente de: Mouse Logitech G203\./);
     expect(message.closest('[role="alert"]')).toHaveClass('alert--danger');
-    await waitFor(() => expect(api.callsTo('POST', '/pedidos/cotizacion')).toHaveLength(2));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/pedidos/cotizacion')).toHaveLength(quotes + 1),
+    );
   });
 
   it('con el carrito vacío no hay nada que pagar', async () => {
@@ -264,6 +272,50 @@ describe('checkout como invitado', () => {
       'href',
       '/productos',
     );
+  });
+});
+
+describe('retiro en tienda', () => {
+  it('no pide dirección, muestra la de la tienda y su horario, y cotiza y pide con RETIRO', async () => {
+    storeCart();
+    const pickupQuote = buildQuote({
+      entrega: 'RETIRO',
+      envio: 0,
+      total: 39980,
+      reglaEnvio: { precio: 0, envioGratisDesde: null },
+    });
+    const api = mockApi({
+      ...TRANSFER_ONLY,
+      'GET /envios': { body: buildShipping() },
+      'POST /pedidos/cotizacion': ({ body }) => ({
+        body: (body as { entrega: string }).entrega === 'RETIRO' ? pickupQuote : buildQuote(),
+      }),
+      'POST /pedidos': { status: 201, body: { ...buildOrder(), acceso: 'token' } },
+      'GET /pedidos/NB-000123': { body: buildOrder() },
+    });
+    const user = userEvent.setup();
+    await openCheckout();
+
+    await user.click(await screen.findByRole('radio', { name: 'Retiro en tienda' }));
+    expect(screen.queryByLabelText('Dirección')).toBeNull();
+    expect(screen.queryByLabelText('Región')).toBeNull();
+    expect(screen.getByText('Av. Providencia 1234, local 5')).toBeInTheDocument();
+    expect(screen.getByText('Horario: Lunes a Viernes, 9:00 a 18:00.')).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Resumen del pedido' });
+    await waitFor(() => expect(summary).toHaveTextContent('Total$39.980'));
+
+    await user.type(screen.getByLabelText('Nombre y apellidos'), 'Josefa Muñoz');
+    await user.type(screen.getByLabelText('Correo'), 'josefa.munoz@gmail.com');
+    await user.type(screen.getByLabelText('RUN'), '7.654.321-6');
+    await user.type(screen.getByLabelText(/^Teléfono/), '912345678');
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    await user.click(confirmButton());
+
+    await screen.findByRole('heading', { level: 1, name: 'Pedido NB-000123' });
+    expect(api.callsTo('POST', '/pedidos')[0]!.body).toMatchObject({
+      entrega: 'RETIRO',
+      totalEsperado: 39980,
+    });
   });
 });
 
@@ -297,6 +349,7 @@ describe('checkout con sesión iniciada', () => {
     await screen.findByRole('heading', { level: 1, name: 'Pedido NB-000123' });
     expect(api.callsTo('POST', '/pedidos')[0]!.body).toEqual({
       telefono: '9 1234 5678',
+      entrega: 'DESPACHO',
       region: 'Valparaíso',
       comuna: 'Viña del Mar',
       direccion: 'Calle Valparaíso 99',

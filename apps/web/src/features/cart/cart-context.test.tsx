@@ -107,15 +107,14 @@ describe('CartProvider', () => {
     expect(result.current.items).toEqual([expect.objectContaining({ id: 2, qty: 4 })]);
   });
 
-  it('un cupón desconocido quita el aplicado; el código se normaliza', () => {
+  it('guarda en la pestaña el cupón que aceptó el servidor; uno rechazado quita el aplicado', () => {
+    const nex10 = { code: 'NEX10', kind: 'percent', value: 10, label: '10% de descuento' } as const;
     const { result } = renderCart();
-    act(() => void result.current.applyCoupon(' nex10 '));
-    expect(result.current.coupon?.code).toBe('NEX10');
-    let found: unknown;
-    act(() => {
-      found = result.current.applyCoupon('NOEXISTE');
-    });
-    expect(found).toBeNull();
+    act(() => result.current.applyCoupon(nex10));
+    expect(result.current.coupon).toEqual(nex10);
+    expect(JSON.parse(sessionStorage.getItem('nexbyte_coupon') ?? 'null')).toEqual(nex10);
+    act(() => result.current.applyCoupon(null));
     expect(result.current.coupon).toBeNull();
+    expect(sessionStorage.getItem('nexbyte_coupon')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   cartItemCount,
   cartSubtotal,
   clearCart,
-  findCoupon,
+  COUPON_KINDS,
   parseStoredCart,
   removeFromCart,
   updateQuantity,
@@ -42,8 +42,8 @@ export interface CartApi {
   restore: (item: CartItem, index: number) => void;
   setQuantity: (id: number, qty: unknown) => void;
   clear: () => void;
-  /** Applies a coupon by code; an unknown code clears the applied one. Returns the coupon. */
-  applyCoupon: (code: string) => Coupon | null;
+  /** Keeps the coupon the server accepted (null: the code was refused, so none is applied). */
+  applyCoupon: (coupon: Coupon | null) => void;
   removeCoupon: () => void;
 }
 
@@ -66,10 +66,26 @@ const saveCart = (items: CartItem[]) =>
 
 const TAB = { area: 'tab' } as const;
 
-const loadCoupon = () => findCoupon(readString(TAB_KEYS.coupon, TAB));
+/** The coupon the server accepted in this tab; the checkout's quote judges it again. */
+function loadCoupon(): Coupon | null {
+  const raw = readString(TAB_KEYS.coupon, TAB);
+  if (!raw) return null;
+  try {
+    const c = JSON.parse(raw) as Partial<Coupon>;
+    const valid =
+      typeof c.code === 'string' &&
+      typeof c.label === 'string' &&
+      typeof c.value === 'number' &&
+      COUPON_KINDS.includes(c.kind as Coupon['kind']);
+    return valid ? (c as Coupon) : null;
+  } catch {
+    // A code kept by an older version of the shop: the buyer applies it again.
+    return null;
+  }
+}
 
 function saveCoupon(coupon: Coupon | null): void {
-  if (coupon) writeString(TAB_KEYS.coupon, coupon.code, TAB);
+  if (coupon) writeString(TAB_KEYS.coupon, JSON.stringify(coupon), TAB);
   else removeKey(TAB_KEYS.coupon, TAB);
 }
 
@@ -164,11 +180,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => commit(clearCart()), [commit]);
 
-  const applyCoupon = useCallback((code: string) => {
-    const found = findCoupon(code);
+  const applyCoupon = useCallback((found: Coupon | null) => {
     setCoupon(found);
     saveCoupon(found);
-    return found;
   }, []);
 
   const removeCoupon = useCallback(() => {

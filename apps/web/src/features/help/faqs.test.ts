@@ -23,7 +23,8 @@ describe('preguntas frecuentes', () => {
       'entre 24 y 48 horas hábiles',
       'Lunes a Viernes, 9:00 a 18:00',
       'Webpay (tarjeta de débito, crédito o prepago) o con transferencia bancaria',
-      'El envío cuesta $3.990 y es gratis en compras desde $80.000',
+      'El envío cuesta $3.990 y es gratis en compras desde $80.000, salvo donde la tienda fijó otra tarifa',
+      'Retiro en tienda',
     ]) {
       expect(allText).toContain(claim);
     }

@@ -44,7 +44,8 @@ const BASE_FAQS: readonly Faq[] = [
     category: 'Envíos',
     question: '¿Cuánto cuesta el envío?',
     answer: [
-      `El envío cuesta ${formatCLP(SHIPPING_FEE)} y es gratis en compras desde ${formatCLP(FREE_SHIPPING_THRESHOLD)}. En el carrito ves cuánto te falta para el envío gratis.`,
+      `El envío cuesta ${formatCLP(SHIPPING_FEE)} y es gratis en compras desde ${formatCLP(FREE_SHIPPING_THRESHOLD)}, salvo donde la tienda fijó otra tarifa: en el carrito y al pagar ves el envío de tu región y cuánto te falta para el envío gratis.`,
+      'Cuando la tienda ofrece Retiro en tienda, puedes elegirlo al pagar: no tiene costo y te mostramos la dirección y el horario.',
       'El cupón ENVIO0 también deja tu envío gratis, cualquiera sea el monto.',
     ],
   },

@@ -5,32 +5,50 @@ import {
   freeShippingProgress,
   transferPrice,
   type CartTotals,
+  type ShippingRule,
 } from '@nexbyte/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { TotalsList } from '../../../components/ui/totals-list';
+import { useShippingRule } from '../../../lib/shipping-settings';
 import { usePaymentSettings } from '../../../lib/shop-config';
+import { useSession } from '../../../lib/use-session';
 import { useCart } from '../cart-context';
 import { CouponForm } from './coupon-form';
 
 export const CHECKOUT_PATH = '/checkout';
 
-/** The totals of the cart with its coupon (SPEC.md point 9), all from cartTotals. */
+/**
+ * The shipping estimate's región: the logged-in customer's, from the profile. Without one the
+ * cart shows the spec's values; the checkout asks and the server's quote decides.
+ */
+function useEstimateRegion(): string | null {
+  return useSession()?.user.region ?? null;
+}
+
+function useCartShippingRule(): ShippingRule {
+  return useShippingRule(useEstimateRegion());
+}
+
+/** The totals of the cart with its coupon (SPEC.md point 9) and shipping rule, from cartTotals. */
 export function useCartTotals(): CartTotals {
   const { subtotal, coupon } = useCart();
-  return cartTotals(subtotal, coupon);
+  return cartTotals(subtotal, coupon, useCartShippingRule());
 }
 
 export function CartSummary() {
   const { subtotal } = useCart();
   const totals = useCartTotals();
+  const rule = useCartShippingRule();
+  const region = useEstimateRegion();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">Resumen</h2>
       <CouponForm />
       <TotalsList className="cart-totals" {...totals} />
+      {region && <p className="cart-summary__region muted">Envío estimado a {region}.</p>}
       <TransferTotal totals={totals} />
-      <FreeShippingProgress subtotal={subtotal} />
+      <FreeShippingProgress subtotal={subtotal} rule={rule} />
       <Link to={CHECKOUT_PATH} className="button cart-summary__checkout">
         Proceder al pago
       </Link>
@@ -52,13 +70,15 @@ function TransferTotal({ totals }: { totals: CartTotals }) {
   return <p className="cart-summary__transfer">{formatCLP(total)} con transferencia</p>;
 }
 
-function FreeShippingProgress({ subtotal }: { subtotal: number }) {
+function FreeShippingProgress({ subtotal, rule }: { subtotal: number; rule: ShippingRule }) {
   const messageId = useId();
-  const progress = freeShippingProgress(subtotal);
+  const progress = freeShippingProgress(subtotal, rule);
+  // A región that never ships free has no bar to fill.
+  if (progress === null) return null;
   return (
     <div className="free-shipping">
       <p id={messageId} className="free-shipping__message" aria-live="polite">
-        {freeShippingMessage(subtotal)}
+        {freeShippingMessage(subtotal, rule)}
       </p>
       <progress
         className="free-shipping__bar"

@@ -1,11 +1,17 @@
-import { COUPON_INVALID_MESSAGE, couponAppliedText, normalizeCouponCode } from '@nexbyte/shared';
+import { couponAppliedText, normalizeCouponCode } from '@nexbyte/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useCheckCoupon } from '../api/check-coupon';
 import { useCart } from '../cart-context';
 
-/** One coupon at a time; an unknown code is told inline and in a toast, and clears the applied one. */
+/**
+ * One coupon at a time, judged by the server; a refused code is told inline and in a toast (the
+ * server's reason: 'Cupón inválido.', expired, minimum, limits) and clears the applied one.
+ */
 export function CouponForm() {
-  const { coupon, applyCoupon, removeCoupon } = useCart();
+  const { items, coupon, applyCoupon, removeCoupon } = useCart();
+  const check = useCheckCoupon();
   const toast = useToast();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -16,14 +22,30 @@ export function CouponForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const normalized = normalizeCouponCode(code);
-    if (normalized === '') return;
-    if (applyCoupon(normalized)) {
-      setError(undefined);
-      setCode('');
-    } else {
-      setError(COUPON_INVALID_MESSAGE);
-      toast.show({ type: 'error', message: COUPON_INVALID_MESSAGE });
-    }
+    if (normalized === '' || check.isPending) return;
+    check.mutate(
+      { code: normalized, items },
+      {
+        onSuccess: (result) => {
+          applyCoupon(result.coupon);
+          if (result.coupon) {
+            setError(undefined);
+            setCode('');
+            return;
+          }
+          setError(result.message);
+          toast.show({ type: 'error', message: result.message });
+        },
+        onError: (err) => {
+          const message =
+            err instanceof ApiError
+              ? err.message
+              : 'No pudimos revisar el cupón. Inténtalo de nuevo.';
+          setError(message);
+          toast.show({ type: 'error', message });
+        },
+      },
+    );
   };
 
   return (
@@ -48,7 +70,7 @@ export function CouponForm() {
               setError(undefined);
             }}
           />
-          <button type="submit" className="button">
+          <button type="submit" className="button" aria-busy={check.isPending || undefined}>
             Aplicar
           </button>
         </div>

@@ -1,4 +1,11 @@
-import { METODO_PAGO_LABELS, type MetodoPago, type Usuario } from '@nexbyte/shared';
+import {
+  METODO_ENTREGA_LABELS,
+  METODO_PAGO_LABELS,
+  type AjustesEnvio,
+  type MetodoEntrega,
+  type MetodoPago,
+  type Usuario,
+} from '@nexbyte/shared';
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
@@ -10,6 +17,7 @@ export interface CheckoutValues {
   correo?: string;
   run?: string;
   telefono?: string | null;
+  entrega: MetodoEntrega;
   region: string;
   comuna: string;
   direccion: string;
@@ -73,20 +81,53 @@ export function GuestFields({ disabled }: { disabled: boolean }) {
   );
 }
 
-export function DeliveryFields({ disabled }: { disabled: boolean }) {
+type Retiro = NonNullable<AjustesEnvio['retiro']>;
+
+/**
+ * 'Despacho a domicilio' to the región and comuna asked as before, or 'Retiro en tienda' (free,
+ * offered only while the shop has it on) with the store's address and hours and no address asked.
+ */
+export function DeliveryFields({ disabled, pickup }: { disabled: boolean; pickup: Retiro | null }) {
   const {
     register,
+    watch,
     formState: { errors },
   } = useFormContext<CheckoutValues>();
+  const entrega = watch('entrega');
+  const options: MetodoEntrega[] = pickup ? ['DESPACHO', 'RETIRO'] : ['DESPACHO'];
   return (
     <fieldset className="checkout-fieldset" disabled={disabled}>
-      <legend>Dirección de entrega</legend>
-      <div className="form-grid">
-        <RegionComunaFields<CheckoutValues> regionName="region" comunaName="comuna" />
-        <FormField label="Dirección" className="form-field--wide" error={errors.direccion?.message}>
-          <input {...register('direccion')} autoComplete="street-address" />
-        </FormField>
-      </div>
+      <legend>Entrega</legend>
+      {options.length > 1 && (
+        <div className="checkout-payments checkout-delivery">
+          {options.map((option) => (
+            <label key={option} className="checkout-payment">
+              <input type="radio" value={option} {...register('entrega')} />
+              <strong>{METODO_ENTREGA_LABELS[option]}</strong>
+            </label>
+          ))}
+        </div>
+      )}
+      {entrega === 'RETIRO' && pickup ? (
+        <div className="checkout-pickup">
+          <p>
+            Retira gratis en <strong>{pickup.direccion}</strong>, {pickup.comuna}, {pickup.region}.
+          </p>
+          <p>Horario: {pickup.horario}.</p>
+          <p className="muted">Te avisamos por correo cuando tu pedido esté listo para retirar.</p>
+        </div>
+      ) : (
+        <div className="form-grid">
+          <RegionComunaFields<CheckoutValues> regionName="region" comunaName="comuna" />
+          <FormField
+            label="Dirección"
+            className="form-field--wide"
+            error={errors.direccion?.message}
+          >
+            <input {...register('direccion')} autoComplete="street-address" />
+          </FormField>
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -23,6 +23,7 @@ import {
   usePaymentSettings,
   type PaymentSettings,
 } from '../../../lib/shop-config';
+import { useShippingSettings } from '../../../lib/shipping-settings';
 import { useServerForm } from '../../../lib/use-server-form';
 import { placeOrderErrorMessage, usePlaceOrder } from '../api/place-order';
 import { useQuote } from '../api/quote-order';
@@ -89,10 +90,20 @@ function CheckoutWithPayments(props: CheckoutPageProps) {
 
 function defaultsFor(user: Usuario | null): CheckoutValues {
   if (!user) {
-    return { nombre: '', correo: '', run: '', telefono: '', region: '', comuna: '', direccion: '' };
+    return {
+      nombre: '',
+      correo: '',
+      run: '',
+      telefono: '',
+      entrega: 'DESPACHO',
+      region: '',
+      comuna: '',
+      direccion: '',
+    };
   }
   return {
     telefono: user.telefono ?? '',
+    entrega: 'DESPACHO',
     region: user.region,
     comuna: user.comuna,
     direccion: user.direccion,
@@ -116,24 +127,41 @@ function CheckoutForm({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<MetodoPago | null>(null);
   const metodoPago = offeredMethod(chosen, payments);
+  const schema = user ? datosClienteSchema : domainSchemas().datosInvitado;
+  const form = useServerForm<CheckoutValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<CheckoutValues>,
+    defaultValues: defaultsFor(user),
+    serverFields: [
+      'nombre',
+      'correo',
+      'run',
+      'telefono',
+      'entrega',
+      'region',
+      'comuna',
+      'direccion',
+    ],
+  });
+  const pickup = useShippingSettings().data?.retiro;
+  const offersPickup = pickup?.activo ? pickup : null;
+  // Pickup switched off while the page was open falls back to home delivery.
+  const entrega = offersPickup ? form.watch('entrega') : 'DESPACHO';
+  const region = form.watch('region');
+
   const request = useMemo<CotizacionRequest>(
     () => ({
       items: items.map((i) => ({ productoId: i.id, qty: i.qty, precio: i.precio })),
       cupon: coupon?.code ?? null,
       metodoPago,
+      entrega,
+      // The región prices home delivery; until one is chosen the quote uses the spec's values.
+      ...(entrega === 'DESPACHO' && region ? { region } : {}),
     }),
-    [items, coupon, metodoPago],
+    [items, coupon, metodoPago, entrega, region],
   );
   const quote = useQuote(request);
   const placeOrder = usePlaceOrder();
   const [failure, setFailure] = useState<string | null>(null);
-
-  const schema = user ? datosClienteSchema : domainSchemas().datosInvitado;
-  const form = useServerForm<CheckoutValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<CheckoutValues>,
-    defaultValues: defaultsFor(user),
-    serverFields: ['nombre', 'correo', 'run', 'telefono', 'region', 'comuna', 'direccion'],
-  });
 
   const blocking = hasBlockingProblems(quote.data);
   // While a changed cart is quoted again, the total on screen is not yet the one to confirm.
@@ -145,6 +173,7 @@ function CheckoutForm({
     setFailure(null);
     const body = {
       ...values,
+      entrega,
       items: request.items,
       // The coupon the server accepted in the quote: the total shown is the one confirmed.
       cupon: quote.data.cupon?.codigo ?? null,
@@ -186,7 +215,7 @@ function CheckoutForm({
             </p>
           )}
           {user ? <CustomerFields user={user} disabled={busy} /> : <GuestFields disabled={busy} />}
-          <DeliveryFields disabled={busy} />
+          <DeliveryFields disabled={busy} pickup={offersPickup} />
           <PaymentMethod
             metodos={payments.metodos}
             value={metodoPago}

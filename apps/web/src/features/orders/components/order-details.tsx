@@ -1,4 +1,9 @@
-import { ESTADO_PEDIDO_LABELS, formatDateTime, type Pedido } from '@nexbyte/shared';
+import {
+  ESTADO_PEDIDO_LABELS,
+  formatDateTime,
+  METODO_ENTREGA_LABELS,
+  type Pedido,
+} from '@nexbyte/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -79,9 +84,17 @@ export function OrderDetails({
         <section className="order__section" aria-labelledby="order-delivery">
           <h2 id="order-delivery">Entrega</h2>
           <p>
+            <strong>{METODO_ENTREGA_LABELS[order.entrega.tipo]}</strong>
+            <br />
             {order.entrega.direccion}
             <br />
             {order.entrega.comuna}, {order.entrega.region}
+            {order.entrega.horario && (
+              <>
+                <br />
+                Horario de retiro: {order.entrega.horario}
+              </>
+            )}
           </p>
           <p>
             {order.cliente.nombre}

@@ -1,4 +1,5 @@
 import {
+  entregaText,
   ESTADO_PEDIDO_LABELS,
   formatCLP,
   formatDateTime,
@@ -198,9 +199,7 @@ function OrderView({ order }: { order: Pedido }) {
             )}
             <div>
               <dt>Entrega</dt>
-              <dd>
-                {order.entrega.direccion}, {order.entrega.comuna}, {order.entrega.region}
-              </dd>
+              <dd>{entregaText(order.entrega)}</dd>
             </div>
             <div>
               <dt>Fecha</dt>

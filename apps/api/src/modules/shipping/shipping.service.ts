@@ -1,0 +1,44 @@
+import {
+  DEFAULT_SHIPPING_RULE,
+  PICKUP_SHIPPING_RULE,
+  SHIPPING_MESSAGES,
+  type MetodoEntrega,
+  type RetiroTienda,
+  type ShippingRule,
+} from '@nexbyte/shared';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http-errors';
+import { activePickup, regionRule } from './shipping.repository';
+
+export { activePickup, loadShippingSettings, saveShippingSettings } from './shipping.repository';
+
+export interface DeliveryQuote {
+  entrega: MetodoEntrega;
+  rule: ShippingRule;
+  /** The store's pickup point, for RETIRO. */
+  pickup: RetiroTienda | null;
+}
+
+/**
+ * The shipping rule of an order or a quote: pickup's (free) when the buyer picks it up and it is
+ * on, else the región's; a cart that does not know its región yet gets the spec's values.
+ * Pickup while it is off is a 422: the buyer must choose home delivery.
+ */
+export async function deliveryQuote(
+  db: Db,
+  entrega: MetodoEntrega,
+  region: string | undefined,
+): Promise<DeliveryQuote> {
+  if (entrega === 'RETIRO') {
+    const pickup = await activePickup(db);
+    if (!pickup) {
+      throw new HttpError(422, SHIPPING_MESSAGES.pickupOff, {
+        entrega: SHIPPING_MESSAGES.pickupOff,
+      });
+    }
+    return { entrega, rule: PICKUP_SHIPPING_RULE, pickup };
+  }
+  if (!region) return { entrega, rule: DEFAULT_SHIPPING_RULE, pickup: null };
+  const tarifa = await regionRule(db, region);
+  return { entrega, rule: { fee: tarifa.precio, freeFrom: tarifa.envioGratisDesde }, pickup: null };
+}

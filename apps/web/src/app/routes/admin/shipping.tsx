@@ -1,0 +1,5 @@
+import { ShippingScreen } from '../../../features/shipping/admin/components/shipping-screen';
+
+export default function AdminShippingRoute() {
+  return <ShippingScreen />;
+}
