@@ -9,7 +9,7 @@ export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
   shipping: 'Envío gratis',
 };
 
-/** What the arithmetic needs of a coupon; the rules (dates, limits) are the server's (decision 020). */
+/** What the arithmetic needs of a coupon; the rules (dates, limits) are the server's (decision 021). */
 export interface Coupon {
   code: string;
   kind: CouponKind;

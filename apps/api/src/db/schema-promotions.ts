@@ -1,5 +1,5 @@
 // Tables of shipping and coupons: what delivering costs per región, the store's pickup point, the
-// coupons the admin manages and each order that used one (decision 020).
+// coupons the admin manages and each order that used one (decision 021).
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -119,7 +119,7 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
   });
 }
 
-/** The spec's coupons and a pickup point, once (decision 020); a clean install has neither. */
+/** The spec's coupons and a pickup point, once (decision 021); a clean install has neither. */
 async function seedDemoPromotions(tx: Db): Promise<void> {
   const done = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_PROMOTIONS_MARKER));
   if (done.length > 0) return;

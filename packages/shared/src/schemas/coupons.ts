@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUPON_KINDS, normalizeCouponCode } from '../coupons';
 
 // The admin's coupons (GET, POST, PUT /cupones). Whether a code applies to an order is the
-// server's call, at the quote and inside the order's transaction (decision 020).
+// server's call, at the quote and inside the order's transaction (decision 021).
 
 export const CUPON_MESSAGES = {
   codigo: 'El código debe tener de 3 a 20 letras, números, guiones o guiones bajos.',

@@ -123,7 +123,7 @@ export async function recordUse(
   await db.insert(cuponUsos).values(use);
 }
 
-/** Cancelled orders give their coupon's use back (decision 020). */
+/** Cancelled orders give their coupon's use back (decision 021). */
 export async function releaseUses(db: Db, pedidoIds: readonly number[]): Promise<void> {
   if (pedidoIds.length === 0) return;
   const gone = await db

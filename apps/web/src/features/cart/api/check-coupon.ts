@@ -11,7 +11,7 @@ export type CouponCheck = { coupon: Coupon } | { coupon: null; message: string }
 
 /**
  * Asks the server whether a code applies to this cart (POST /pedidos/cotizacion): it alone knows
- * the coupons, their dates, minimums and limits (decision 020).
+ * the coupons, their dates, minimums and limits (decision 021).
  */
 export async function checkCoupon(code: string, items: readonly CartItem[]): Promise<CouponCheck> {
   const quote = await apiFetch<Cotizacion>('/pedidos/cotizacion', {

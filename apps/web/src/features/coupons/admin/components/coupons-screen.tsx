@@ -33,7 +33,7 @@ function validityText(c: Cupon): string {
 
 /**
  * Cupones (ADMIN): every coupon with its rules and uses; create one or change it. The server
- * alone decides whether a code applies to an order (decision 020).
+ * alone decides whether a code applies to an order (decision 021).
  */
 export function CouponsScreen() {
   const coupons = useCoupons();
