@@ -24,6 +24,7 @@ import devOutboxRoutes from './modules/mail/dev-outbox.routes';
 import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import orderMails from './modules/notifications/order-mails';
+import ownerMails from './modules/notifications/owner-mails';
 import orderRoutes from './modules/orders/orders.routes';
 import payments from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(mailer);
   await app.register(events);
   await app.register(orderMails);
+  await app.register(ownerMails);
   await app.register(payments);
   await app.register(checkout);
   // A map of every route helps an attacker more than a shopper: production shows it only if asked.
