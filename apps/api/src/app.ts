@@ -25,6 +25,7 @@ import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import orderMails from './modules/notifications/order-mails';
 import ownerMails from './modules/notifications/owner-mails';
+import reportRoutes from './modules/orders/reports.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import payments from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(supportRoutes);
       await api.register(checkoutRoutes);
       await api.register(orderRoutes);
+      await api.register(reportRoutes);
       await api.register(paymentsRoutes);
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);
