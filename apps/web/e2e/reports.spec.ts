@@ -13,9 +13,11 @@ async function tokenOf(request: APIRequestContext, who: { correo: string; pass: 
 /** A customer's order paid by transfer, marked PAGADO by the admin: a sale of today. */
 async function paidOrder(request: APIRequestContext): Promise<string> {
   const [client, admin] = [await tokenOf(request, CLIENT), await tokenOf(request, ADMIN)];
-  const [product] = (await (await request.get('/api/productos?q=mouse')).json()) as {
+  const products = (await (await request.get('/api/productos?q=mouse')).json()) as {
     id: number;
+    stock: number;
   }[];
+  const product = products.find((p) => p.stock >= 5);
   const placed = await request.post('/api/pedidos', {
     headers: { authorization: `Bearer ${client}` },
     data: {

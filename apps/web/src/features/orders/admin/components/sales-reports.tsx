@@ -42,7 +42,8 @@ function SalesChart({ report }: { report: Reportes }) {
       className="sales-chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-labelledby={`${titleId} ${descId}`}
+      aria-labelledby={titleId}
+      aria-describedby={descId}
     >
       <title id={titleId}>{`Ventas pagadas por día, últimos ${REPORT_DAYS} días`}</title>
       <desc id={descId}>{description}</desc>
