@@ -1,4 +1,4 @@
--- Shipping priced by región, store pickup, and coupons kept in the database (decision 020).
+-- Shipping priced by región, store pickup, and coupons kept in the database (decision 021).
 -- A región without a row charges the spec's fee and threshold, so a clean install needs no rows.
 CREATE TABLE tarifas_envio (
   region varchar(100) PRIMARY KEY,

@@ -26,6 +26,8 @@ import devOutboxRoutes from './modules/mail/dev-outbox.routes';
 import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import orderMails from './modules/notifications/order-mails';
+import ownerMails from './modules/notifications/owner-mails';
+import reportRoutes from './modules/orders/reports.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import payments from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(mailer);
   await app.register(events);
   await app.register(orderMails);
+  await app.register(ownerMails);
   await app.register(payments);
   await app.register(checkout);
   // A map of every route helps an attacker more than a shopper: production shows it only if asked.
@@ -157,6 +160,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(shippingRoutes);
       await api.register(couponRoutes);
       await api.register(orderRoutes);
+      await api.register(reportRoutes);
       await api.register(paymentsRoutes);
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);

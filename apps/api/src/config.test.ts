@@ -88,7 +88,11 @@ describe('configuration', () => {
 
   it('without SMTP_URL keeps e-mails in the outbox, and links point to this server', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' });
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Nexbyte <no-reply@nexbyte.cl>' });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Nexbyte <no-reply@nexbyte.cl>',
+      shopEmail: 'tienda@nexbyte.cl',
+    });
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.devOutboxApi).toBe(false);
     expect(config.recoveryLimits).toEqual({ perEmail: 3, perClient: 10, windowSeconds: 900 });
@@ -104,8 +108,17 @@ describe('configuration', () => {
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://usuario:clave@smtp.nexbyte.cl:465',
       from: 'Tienda <tienda@nexbyte.cl>',
+      shopEmail: 'tienda@nexbyte.cl',
     });
     expect(config.publicUrl).toBe('https://www.nexbyte.cl');
+  });
+
+  it('reads SHOP_EMAIL (lower case), turns it off when empty and refuses one that is no e-mail', () => {
+    const shopEmail = (SHOP_EMAIL: string) =>
+      loadConfig({ DATA_DIR: dataDir(), SHOP_EMAIL }).mail.shopEmail;
+    expect(shopEmail(' Duena@Nexbyte.cl ')).toBe('duena@nexbyte.cl');
+    expect(shopEmail('')).toBeNull();
+    expect(() => shopEmail('la dueña')).toThrow(/SHOP_EMAIL/);
   });
 
   it('refuses an SMTP_URL or PUBLIC_URL it cannot use, without printing the value', () => {

@@ -38,6 +38,8 @@ export interface MailConfig {
   /** SMTP server (smtp:// or smtps://); when absent, e-mails go to the outbox table and the log. */
   smtpUrl: string | undefined;
   from: string;
+  /** The owner's inbox for the shop's news (orders, payments, messages, low stock); null: none. */
+  shopEmail: string | null;
 }
 
 /** Orders: how long an unpaid order keeps its stock, and where the transfer goes. */
@@ -244,6 +246,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('')),
   MAIL_FROM: z.string().trim().min(3).default('Nexbyte <no-reply@nexbyte.cl>'),
+  // Empty turns the owner's e-mails off.
+  SHOP_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'debe ser una dirección de correo' }).or(z.literal('')))
+    .default('tienda@nexbyte.cl'),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -555,7 +564,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         correo: env.BANK_EMAIL,
       },
     },
-    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM,
+      shopEmail: env.SHOP_EMAIL || null,
+    },
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     devOutboxApi: env.DEV_OUTBOX_API,
     passwordPolicy,

@@ -21,9 +21,46 @@ export interface ShopEvents {
   'pedido.cancelado': OrderFact;
   /** Cancelled by the system because the payment did not arrive in time. */
   'pedido.expirado': OrderFact;
+  /** A visitor wrote through the contact form (the honeypot's catches are not published). */
+  'contacto.creado': ContactFact;
+  /** A visitor asked for a support or repair quote. */
+  'soporte.creado': SupportFact;
+  /** A sale took a product's stock from above the low-stock line to at or below it. */
+  'producto.stock_bajo': LowStockFact;
+}
+
+export interface ContactFact {
+  id: number;
+  nombre: string;
+  email: string;
+  mensaje: string;
+}
+
+export interface SupportFact {
+  id: number;
+  nombreCliente: string;
+  emailCliente: string;
+  telefonoCliente: string | null;
+  region: string;
+  comuna: string;
+  equipo: string;
+  prioridad: string;
+  serviciosRequeridos: string[];
+  descripcionProblema: string;
+}
+
+export interface LowStockFact {
+  id: number;
+  nombre: string;
+  /** Units left after the sale. */
+  stock: number;
 }
 
 export type EventName = keyof ShopEvents;
+/** The events that tell an order's status change. */
+export type OrderEventName = {
+  [K in EventName]: ShopEvents[K] extends OrderFact ? K : never;
+}[EventName];
 export type ShopEvent = { [K in EventName]: { name: K; data: ShopEvents[K] } }[EventName];
 type Handler<K extends EventName> = (data: ShopEvents[K]) => unknown;
 type AnyHandler = (data: unknown) => unknown;

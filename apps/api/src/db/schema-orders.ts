@@ -70,6 +70,9 @@ export const pedidos = pgTable(
     /** An unpaid order gives its stock back at this moment (the expiry sweep). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     pagadoAt: timestamp('pagado_at', { withTimezone: true }),
+    /** Recorded by the admin when the order is shipped (migration 0014); both optional. */
+    transportista: varchar('transportista', { length: 60 }),
+    numeroSeguimiento: varchar('numero_seguimiento', { length: 60 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -78,6 +81,9 @@ export const pedidos = pgTable(
     index('pedidos_usuario_idx').on(t.usuarioId, t.createdAt),
     index('pedidos_estado_idx').on(t.estado, t.createdAt),
     index('pedidos_correo_idx').on(t.clienteCorreo),
+    index('pedidos_pagado_at_idx')
+      .on(t.pagadoAt)
+      .where(sql`pagado_at IS NOT NULL`),
     index('pedidos_vencimiento_idx')
       .on(t.expiresAt)
       .where(sql`estado = 'PENDIENTE_PAGO'`),

@@ -70,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/pedidos': 'user',
   'POST /api/pedidos/cotizacion': 'public',
   'GET /api/pedidos/resumen': 'staff',
+  'GET /api/pedidos/exportar.csv': 'admin',
+  'GET /api/admin/reportes': 'admin',
   'GET /api/pedidos/:numero': 'public',
   'PATCH /api/pedidos/:numero/estado': 'staff',
   'POST /api/pedidos/:numero/enlace': 'public',

@@ -97,6 +97,7 @@ export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
       titular: 'Nexbyte SpA',
       correo: 'pagos@nexbyte.cl',
     },
+    seguimiento: null,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ export * from './orders';
 export * from './paging';
 export * from './products';
 export * from './records';
+export * from './reports';
 export * from './shipping';
 export * from './support';
 export * from './users';

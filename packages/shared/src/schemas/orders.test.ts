@@ -153,6 +153,26 @@ describe('the admin calls', () => {
     });
   });
 
+  it('cambioEstado admite transportista y número de seguimiento solo al enviar', () => {
+    expect(
+      cambioEstadoSchema.parse({
+        estado: 'ENVIADO',
+        transportista: ' Chilexpress ',
+        numeroSeguimiento: '',
+      }),
+    ).toEqual({ estado: 'ENVIADO', transportista: 'Chilexpress' });
+    expect(
+      errorsOf(cambioEstadoSchema.safeParse({ estado: 'PAGADO', numeroSeguimiento: '1' })),
+    ).toEqual({
+      numeroSeguimiento: ORDER_MESSAGES.trackingOnlyShipped,
+    });
+    expect(
+      errorsOf(cambioEstadoSchema.safeParse({ estado: 'ENVIADO', numeroSeguimiento: '-1' })),
+    ).toEqual({
+      numeroSeguimiento: ORDER_MESSAGES.numeroSeguimiento,
+    });
+  });
+
   it('los filtros de la lista ignoran valores malos', () => {
     expect(pedidosQuerySchema.parse({ estado: 'NADA', limite: '5000', propios: 'x' })).toEqual({
       estado: undefined,

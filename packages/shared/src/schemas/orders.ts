@@ -26,6 +26,9 @@ import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, pagingQueryShape } from './paging';
 // order as the API answers it, and the admin's status change. Field rules and messages are the
 // registration's wherever the same datum is asked.
 
+/** Longest carrier name or tracking number an admin may record when shipping an order. */
+export const TRACKING_TEXT_MAX = 60;
+
 /** Distinct products one order may carry. */
 export const ORDER_LINES_MAX = 50;
 const INT_MAX = 2_147_483_647;
@@ -51,6 +54,10 @@ export const ORDER_MESSAGES = {
     'Hay varios pedidos sin pagar hechos desde aquí. Paga alguno, o espera a que venza, antes de hacer otro.',
   linkSent:
     'Si ese correo es el del pedido, te enviamos un enlace para verlo. Revisa tu bandeja de entrada.',
+  transportista: `El transportista admite hasta ${TRACKING_TEXT_MAX} caracteres.`,
+  numeroSeguimiento: `El número de seguimiento admite hasta ${TRACKING_TEXT_MAX} caracteres: letras, números, espacios, puntos, guiones o barras.`,
+  trackingOnlyShipped:
+    'El transportista y el número de seguimiento se registran al marcar el pedido como enviado.',
 } as const;
 
 const m = ORDER_MESSAGES;
@@ -356,6 +363,10 @@ export const pedidoSchema = z.object({
   iva: money,
   eventos: z.array(eventoPedidoSchema),
   transferencia: datosTransferenciaSchema,
+  /** How the parcel travels, once shipped, when the admin recorded it; null otherwise. */
+  seguimiento: z
+    .object({ transportista: z.string().nullable(), numero: z.string().nullable() })
+    .nullable(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 
@@ -420,9 +431,34 @@ export const pedidoAccesoFormSchema = z.object({
 });
 export type PedidoAccesoInput = z.input<typeof pedidoAccesoFormSchema>;
 
-export const cambioEstadoSchema = z.object({
-  estado: z.enum(ESTADOS_PEDIDO, { error: m.estado }),
-});
+/** An optional text of the shipping dialog: blank means not given. */
+const trackingText = (message: string, pattern?: RegExp) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(TRACKING_TEXT_MAX, { error: message })
+    .refine((v) => !pattern || v === '' || pattern.test(v), { error: message })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** The carrier and tracking number the admin may give when marking an order ENVIADO. */
+export const seguimientoFields = {
+  transportista: trackingText(m.transportista),
+  numeroSeguimiento: trackingText(m.numeroSeguimiento, /^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u),
+};
+export const seguimientoFormSchema = z.object(seguimientoFields);
+export type SeguimientoInput = z.input<typeof seguimientoFormSchema>;
+
+export const cambioEstadoSchema = z
+  .object({ estado: z.enum(ESTADOS_PEDIDO, { error: m.estado }), ...seguimientoFields })
+  .superRefine((v, ctx) => {
+    if (v.estado === 'ENVIADO') return;
+    for (const field of ['transportista', 'numeroSeguimiento'] as const) {
+      if (v[field] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: m.trackingOnlyShipped });
+      }
+    }
+  });
 export type CambioEstado = z.infer<typeof cambioEstadoSchema>;
 
 export const resumenPedidosSchema = z.object({

@@ -9,6 +9,7 @@ import {
   type StatusChange,
   type SweepResult,
 } from './order-status';
+import type { Tracking } from '../orders/orders.service';
 import type { PaymentStart } from '../payments/provider';
 import { abortReturn, retryPayment, settleAttempt, type Settled } from './payment-flow';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
@@ -27,7 +28,13 @@ export interface PlacedOrder {
 
 export interface CheckoutService {
   placeOrder(input: PlaceOrderInput, steps?: readonly Step<Checkout>[]): Promise<PlacedOrder>;
-  changeStatus(numero: string, to: EstadoPedido, actor: Actor): Promise<StatusChange>;
+  /** Marking ENVIADO may record the carrier and tracking number. */
+  changeStatus(
+    numero: string,
+    to: EstadoPedido,
+    actor: Actor,
+    tracking?: Tracking,
+  ): Promise<StatusChange>;
   /** The buyer came back from Webpay with token_ws: commit once and settle the order. */
   confirmPayment(token: string): Promise<Settled>;
   /** The buyer cancelled on Webpay (TBK_TOKEN): no commit, the order keeps waiting. */
@@ -91,8 +98,8 @@ async function checkout(app: FastifyInstance) {
         pago: ctx.payment ?? null,
       };
     },
-    changeStatus: (numero, to, actor) =>
-      publish(changeOrderStatus(app.db, app.payments, numero, to, actor)),
+    changeStatus: (numero, to, actor, tracking) =>
+      publish(changeOrderStatus(app.db, app.payments, numero, to, actor, tracking)),
     confirmPayment: (token) =>
       publish(settleAttempt(app.db, app.payments, token, 'comprador', log)),
     abortPayment: (token) => abortReturn(app.db, token),

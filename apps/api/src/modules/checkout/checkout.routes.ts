@@ -148,7 +148,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: staffOnly,
         description:
-          'ADMIN o VENDOR. PENDIENTE_PAGO → PAGADO → ENVIADO → ENTREGADO, o CANCELADO desde PENDIENTE_PAGO o PAGADO (devuelve el stock). Cancelar un pedido pagado con Webpay primero reembolsa el pago (reversa o anulación, según responda Webpay; queda en `cobro.reembolso`); si el reembolso falla, el pedido sigue pagado y la respuesta es 502 con el motivo. Otro cambio responde 409. Queda registrado quién y cuándo.',
+          'ADMIN o VENDOR. PENDIENTE_PAGO → PAGADO → ENVIADO → ENTREGADO, o CANCELADO desde PENDIENTE_PAGO o PAGADO (devuelve el stock). Cancelar un pedido pagado con Webpay primero reembolsa el pago (reversa o anulación, según responda Webpay; queda en `cobro.reembolso`); si el reembolso falla, el pedido sigue pagado y la respuesta es 502 con el motivo. Otro cambio responde 409. Queda registrado quién y cuándo. Al pasar a ENVIADO se pueden registrar `transportista` y `numeroSeguimiento` (opcionales, hasta 60 caracteres), que el cliente ve en su pedido y recibe por correo; con otro estado son 400.',
         params: numeroPedidoParams,
         body: cambioEstadoSchema,
         response: {
@@ -163,10 +163,13 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = request.user!;
-      const change = await app.checkout.changeStatus(request.params.numero, request.body.estado, {
-        usuarioId: admin.id,
-        label: `${admin.nombre} ${admin.apellidos} <${admin.correo}>`,
-      });
+      const { estado, transportista, numeroSeguimiento } = request.body;
+      const change = await app.checkout.changeStatus(
+        request.params.numero,
+        estado,
+        { usuarioId: admin.id, label: `${admin.nombre} ${admin.apellidos} <${admin.correo}>` },
+        { transportista, numeroSeguimiento },
+      );
       request.log.info({ pedido: change.numero, de: change.de, a: change.a }, 'estado de pedido');
       return view(change.numero, true);
     },

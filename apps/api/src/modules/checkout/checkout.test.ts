@@ -131,7 +131,13 @@ describe('el flujo de compra', () => {
         const ctx = { tx, input: guestInput(4), events: [] } as unknown as Checkout;
         await stockStep.run(ctx);
         expect(ctx.lines).toEqual([
-          { productoId: mouse.id, nombre: mouse.nombre, precio: mouse.precio, qty: 4 },
+          {
+            productoId: mouse.id,
+            nombre: mouse.nombre,
+            precio: mouse.precio,
+            qty: 4,
+            stock: stock - 4,
+          },
         ]);
         expect(await stockOf(tx, mouse.id)).toBe(stock - 4);
         throw rollback;

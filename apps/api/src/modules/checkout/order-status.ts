@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { EventName, OrderFact, ShopEvent } from '../../events';
+import type { OrderEventName, OrderFact, ShopEvent } from '../../events';
 import { conflict, HttpError, notFound } from '../../http-errors';
 import {
   dueOrderIds,
@@ -18,6 +18,7 @@ import {
   lockOrder,
   setStatus,
   unitsOf,
+  type Tracking,
 } from '../orders/orders.service';
 import type { Payments } from '../payments/payments.plugin';
 import {
@@ -42,8 +43,8 @@ const SYSTEM_ACTOR: Actor = { usuarioId: null, label: 'sistema' };
 
 export type StatusChange = OrderFact & { de: EstadoPedido };
 
-/** A status change announces itself under its status's name ('pedido.enlace' is no status). */
-const EVENT_OF: Record<EstadoPedido, Exclude<EventName, 'pedido.enlace'>> = {
+/** A status change announces itself under its status's name. */
+const EVENT_OF: Record<EstadoPedido, OrderEventName> = {
   PENDIENTE_PAGO: 'pedido.creado',
   PAGADO: 'pedido.pagado',
   ENVIADO: 'pedido.enviado',
@@ -134,9 +135,10 @@ export async function changeOrderStatus(
   numero: string,
   to: EstadoPedido,
   actor: Actor,
+  tracking: Tracking = {},
 ): Promise<Moved<StatusChange>> {
   try {
-    return await moveOrder(db, payments, numero, to, actor);
+    return await moveOrder(db, payments, numero, to, actor, tracking);
   } catch (err) {
     if (!(err instanceof RefundFailed)) throw err;
     // Written after the rollback, so the attempt is on record.
@@ -155,6 +157,7 @@ async function moveOrder(
   numero: string,
   to: EstadoPedido,
   actor: Actor,
+  tracking: Tracking,
 ): Promise<Moved<StatusChange>> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, numero);
@@ -166,12 +169,12 @@ async function moveOrder(
       await returnStock(tx, await unitsOf(tx, [row.id]));
       await releaseUses(tx, [row.id]);
     }
-    await setStatus(tx, [row.id], {
-      de: from,
-      a: to,
-      usuarioId: actor.usuarioId,
-      por: actor.label,
-    });
+    await setStatus(
+      tx,
+      [row.id],
+      { de: from, a: to, usuarioId: actor.usuarioId, por: actor.label },
+      tracking,
+    );
     const change = { id: row.id, numero, de: from, a: to };
     return { result: change, events: [{ name: EVENT_OF[to], data: change }] };
   });

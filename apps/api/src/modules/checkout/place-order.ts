@@ -28,7 +28,7 @@ import {
 import type { Payments } from '../payments/payments.plugin';
 import { pendingPaymentOf } from '../payments/payments.service';
 import type { PaymentStart } from '../payments/provider';
-import { takeStock, type TakenLine } from '../products/inventory';
+import { crossedLowStock, takeStock, type TakenLine } from '../products/inventory';
 import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
 import { PAYMENT_MESSAGES, startPayment } from './payment-flow';
 import { withPaymentDiscount, type PricedTotals } from './payment-terms';
@@ -212,6 +212,9 @@ export const stockStep: Step<Checkout> = {
   name: 'stock',
   async run(ctx) {
     const taken = await takeStock(ctx.tx, ctx.input.request.items);
+    for (const { productoId, nombre, stock } of crossedLowStock(taken)) {
+      ctx.events.push({ name: 'producto.stock_bajo', data: { id: productoId, nombre, stock } });
+    }
     // The lines keep the cart's order.
     ctx.lines = ctx.input.request.items.map((i) =>
       taken.find((t) => t.productoId === i.productoId)!,

@@ -38,7 +38,12 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isHoneypotFilled(empresa)) {
         request.log.info('mensaje de contacto descartado por el honeypot');
       } else {
-        await app.db.insert(contactos).values(message);
+        const [row] = await app.db
+          .insert(contactos)
+          .values(message)
+          .returning({ id: contactos.id });
+        // After the insert has committed: the shop's inbox hears of it (notifications module).
+        app.events.publish([{ name: 'contacto.creado', data: { id: row!.id, ...message } }]);
       }
       return reply.status(201).send({ message: CONTACT_RECEIVED });
     },

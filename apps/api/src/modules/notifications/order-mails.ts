@@ -9,14 +9,14 @@ import {
 } from '@nexbyte/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EventName } from '../../events';
+import type { OrderEventName } from '../../events';
 import type { Mail } from '../mail/mailer';
 import { findOrder, orderLinkPath } from '../orders/orders.service';
 
 type OrderMailKind = 'creado' | 'estado' | 'vencido' | 'enlace';
 
 /** Which e-mail each order event sends the buyer. */
-const MAIL_OF: Partial<Record<EventName, OrderMailKind>> = {
+const MAIL_OF: Partial<Record<OrderEventName, OrderMailKind>> = {
   'pedido.creado': 'creado',
   'pedido.pagado': 'estado',
   'pedido.enviado': 'estado',
@@ -78,6 +78,17 @@ function summaryLines(order: Pedido): string[] {
       : []),
     `  Envío: ${order.envio > 0 ? formatCLP(order.envio) : 'Gratis'}`,
     `  Total: ${formatCLP(order.total)} (IVA incluido; IVA ${IVA_PERCENT} %: ${formatCLP(order.iva)})`,
+  ];
+}
+
+/** The carrier and tracking number the admin recorded when shipping, if any. */
+function trackingLines(order: Pedido): string[] {
+  const t = order.seguimiento;
+  if (order.estado !== 'ENVIADO' || !t) return [];
+  return [
+    ...(t.transportista ? [`Transportista: ${t.transportista}`] : []),
+    ...(t.numero ? [`Número de seguimiento: ${t.numero}`] : []),
+    '',
   ];
 }
 
@@ -157,6 +168,7 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
       '',
       news,
       '',
+      ...trackingLines(order),
       ...cardLines(order),
       ...refundLines(order),
       ...summaryLines(order),
@@ -182,7 +194,7 @@ async function orderMails(app: FastifyInstance) {
       const link = app.mailer.link(orderLinkPath(numero, token));
       return order && composeOrderMail(order, kind, link, token !== null);
     });
-  for (const [event, kind] of Object.entries(MAIL_OF) as [EventName, OrderMailKind][]) {
+  for (const [event, kind] of Object.entries(MAIL_OF) as [OrderEventName, OrderMailKind][]) {
     app.events.on(event, (fact) =>
       send(fact.numero, kind, ('acceso' in fact && fact.acceso) || null),
     );

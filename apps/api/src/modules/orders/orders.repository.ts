@@ -145,14 +145,31 @@ export async function lockDueOrders(tx: Db, limit: number) {
     .for('update', { skipLocked: true });
 }
 
+/** What the admin recorded about the parcel when shipping (both optional). */
+export interface Tracking {
+  transportista?: string | undefined;
+  numeroSeguimiento?: string | undefined;
+}
+
 /** Moves orders to a status and records the move in each one's history. */
-export async function setStatus(tx: Db, ids: number[], event: StatusEvent): Promise<void> {
+export async function setStatus(
+  tx: Db,
+  ids: number[],
+  event: StatusEvent,
+  tracking: Tracking = {},
+): Promise<void> {
   await tx
     .update(pedidos)
     .set({
       estado: event.a,
       updatedAt: sql`now()`,
       ...(event.a === 'PAGADO' ? { pagadoAt: sql`now()` } : {}),
+      ...(event.a === 'ENVIADO'
+        ? {
+            transportista: tracking.transportista ?? null,
+            numeroSeguimiento: tracking.numeroSeguimiento ?? null,
+          }
+        : {}),
     })
     .where(inArray(pedidos.id, ids));
   await tx.insert(pedidoEventos).values(ids.map((pedidoId) => ({ ...event, pedidoId })));
@@ -265,6 +282,10 @@ export async function loadOrder(
       at: e.createdAt.toISOString(),
     })),
     transferencia: options.bank,
+    seguimiento:
+      row.transportista || row.numeroSeguimiento
+        ? { transportista: row.transportista, numero: row.numeroSeguimiento }
+        : null,
   };
 }
 

@@ -24,6 +24,7 @@ export {
   type OrderPaymentTerms,
   type PedidoRow,
   type StatusEvent,
+  type Tracking,
 } from './orders.repository';
 
 /** An order as the API answers it, or null when there is none with that number. */

@@ -1,4 +1,9 @@
-import { shortfallMessage, type FaltaStock, type LineaPedidoInput } from '@nexbyte/shared';
+import {
+  LOW_STOCK_MAX,
+  shortfallMessage,
+  type FaltaStock,
+  type LineaPedidoInput,
+} from '@nexbyte/shared';
 import type { Db } from '../../db/client';
 import { decrementStock, findProductsByIds, incrementStock } from './products.repository';
 
@@ -12,6 +17,18 @@ export interface TakenLine {
   nombre: string;
   precio: number;
   qty: number;
+  /** Units left once these were taken. */
+  stock: number;
+}
+
+/**
+ * The taken lines that brought their product down across the low-stock line (the one the admin's
+ * product table flags, LOW_STOCK_MAX): from above it to at or below it. Each sale that crosses it
+ * is told once; the next sales below it are not, and a restock above it arms it again. The
+ * guarded update serialises sales of one product, so only one of them sees the crossing.
+ */
+export function crossedLowStock(taken: readonly TakenLine[]): TakenLine[] {
+  return taken.filter((t) => t.stock <= LOW_STOCK_MAX && t.stock + t.qty > LOW_STOCK_MAX);
 }
 
 export type Units = Pick<LineaPedidoInput, 'productoId' | 'qty'>;

@@ -192,15 +192,15 @@ export async function findProductsByIds(db: Db, ids: number[]) {
 
 /**
  * Takes `qty` units in one guarded statement: nothing changes unless the product is active and has
- * them. Answers the name and price at that moment, or null when it could not.
+ * them. Answers the name, price and stock left at that moment, or null when it could not.
  */
 export async function decrementStock(db: Db, id: number, qty: number) {
   const [row] = await db
     .update(productos)
     .set({ stock: sql`${productos.stock} - ${qty}` })
     .where(and(eq(productos.id, id), eq(productos.activo, true), sql`${productos.stock} >= ${qty}`))
-    .returning({ nombre: productos.nombre, precio: productos.precio });
-  return row ? { nombre: row.nombre, precio: pesos(row.precio) } : null;
+    .returning({ nombre: productos.nombre, precio: productos.precio, stock: productos.stock });
+  return row ? { nombre: row.nombre, precio: pesos(row.precio), stock: row.stock } : null;
 }
 
 export async function incrementStock(db: Db, id: number, qty: number): Promise<void> {

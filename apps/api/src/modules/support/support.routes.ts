@@ -40,11 +40,17 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isHoneypotFilled(empresa)) {
         request.log.info('solicitud de soporte descartada por el honeypot');
       } else {
-        await app.db.insert(solicitudesSoporte).values({
+        const values = {
           ...solicitud,
           telefonoCliente: solicitud.telefonoCliente ?? null,
           direccion: solicitud.direccion ?? null,
-        });
+        };
+        const [row] = await app.db
+          .insert(solicitudesSoporte)
+          .values(values)
+          .returning({ id: solicitudesSoporte.id });
+        // After the insert has committed: the shop's inbox hears of it (notifications module).
+        app.events.publish([{ name: 'soporte.creado', data: { id: row!.id, ...values } }]);
       }
       return reply.status(201).send({ message: SUPPORT_RECEIVED });
     },

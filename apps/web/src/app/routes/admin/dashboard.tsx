@@ -2,6 +2,7 @@ import { useSession } from '../../../lib/use-session';
 import { AdminDashboard } from '../../admin-dashboard';
 import { OrdersSummaryCards } from '../../../features/orders/admin/components/orders-summary-cards';
 import { NewsletterSubscribersCard } from '../../../features/newsletter/components/newsletter-subscribers-card';
+import { SalesReports } from '../../../features/orders/admin/components/sales-reports';
 
 export default function DashboardRoute() {
   // The newsletter list is the ADMIN's (decision 018).
@@ -10,6 +11,7 @@ export default function DashboardRoute() {
     <AdminDashboard>
       <OrdersSummaryCards />
       {isAdmin && <NewsletterSubscribersCard />}
+      {isAdmin && <SalesReports />}
     </AdminDashboard>
   );
 }

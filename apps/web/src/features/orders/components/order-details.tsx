@@ -11,6 +11,7 @@ import { TotalsList } from '../../../components/ui/totals-list';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { hasPaymentNews, PaymentDetails } from './payment-details';
+import { TrackingDetails } from './tracking-details';
 import { PendingPayment } from './pending-payment';
 
 interface OrderDetailsProps {
@@ -65,6 +66,13 @@ export function OrderDetails({
       {order.estado === 'PENDIENTE_PAGO' && <PendingPayment order={order} access={access} />}
       {order.estado === 'CANCELADO' && (
         <Alert tone="info">Este pedido fue cancelado; sus productos volvieron a la venta.</Alert>
+      )}
+
+      {order.seguimiento && (
+        <section className="order__section" aria-labelledby="order-tracking">
+          <h2 id="order-tracking">Seguimiento del envío</h2>
+          <TrackingDetails seguimiento={order.seguimiento} className="order-transfer__data" />
+        </section>
       )}
 
       {hasPaymentNews(order.cobro) && (

@@ -6,13 +6,16 @@ import { adminOrderKeys } from './query-keys';
 export interface StatusChangeRequest {
   numero: string;
   estado: EstadoPedido;
+  /** Only when marking ENVIADO, both optional. */
+  transportista?: string | undefined;
+  numeroSeguimiento?: string | undefined;
 }
 
 /** PATCH /pedidos/{numero}/estado: answers the order as it is afterwards. */
-export function changeOrderStatus({ numero, estado }: StatusChangeRequest): Promise<Pedido> {
+export function changeOrderStatus({ numero, ...body }: StatusChangeRequest): Promise<Pedido> {
   return apiFetch<Pedido>(`/pedidos/${encodeURIComponent(numero)}/estado`, {
     method: 'PATCH',
-    body: { estado },
+    body,
   });
 }
 

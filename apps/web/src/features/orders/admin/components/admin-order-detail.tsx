@@ -1,6 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   entregaText,
   ESTADO_PEDIDO_LABELS,
+  seguimientoFormSchema,
+  TRACKING_TEXT_MAX,
+  type SeguimientoInput,
   formatCLP,
   formatDateTime,
   TRANSICIONES_PEDIDO,
@@ -8,10 +12,12 @@ import {
   type Pedido,
 } from '@nexbyte/shared';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { DocumentTitle } from '../../../../components/ui/document-title';
+import { FormField } from '../../../../components/ui/form-field';
 import { QueryState } from '../../../../components/ui/query-state';
 import { TotalsList } from '../../../../components/ui/totals-list';
 import { useToast } from '../../../../components/ui/toast';
@@ -22,6 +28,7 @@ import { useAdminOrder } from '../api/get-order';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { PaymentDetails, refundText } from '../../components/payment-details';
+import { TrackingDetails } from '../../components/tracking-details';
 import '../admin-orders.css';
 
 export const LOAD_ORDER_ERROR = 'No se pudo cargar el pedido.';
@@ -108,19 +115,33 @@ function OrderView({ order }: { order: Pedido }) {
   const change = useChangeOrderStatus();
   const [asking, setAsking] = useState<EstadoPedido | null>(null);
   const moves = TRANSICIONES_PEDIDO[order.estado];
+  const tracking = useForm<SeguimientoInput>({
+    resolver: zodResolver(seguimientoFormSchema),
+    defaultValues: { transportista: '', numeroSeguimiento: '' },
+  });
+  const close = () => {
+    setAsking(null);
+    tracking.reset();
+  };
 
-  const confirm = () => {
-    if (!asking) return;
-    const to = asking;
+  const send = (to: EstadoPedido, extra: SeguimientoInput = {}) => {
     change.mutate(
-      { numero: order.numero, estado: to },
+      { numero: order.numero, estado: to, ...extra },
       {
         onSuccess: (changed) => {
-          setAsking(null);
+          close();
           toast.show({ type: 'success', message: doneText(changed, to) });
         },
         onError: (error) => {
-          setAsking(null);
+          // The server judges too: its field messages go beside the fields, the dialog stays.
+          const fields = error instanceof ApiError ? error.errors : undefined;
+          if (to === 'ENVIADO' && fields && Object.keys(fields).length > 0) {
+            for (const [name, message] of Object.entries(fields)) {
+              tracking.setError(name as keyof SeguimientoInput, { message });
+            }
+            return;
+          }
+          close();
           toast.show({
             type: 'error',
             title: 'No se pudo cambiar el estado',
@@ -130,6 +151,12 @@ function OrderView({ order }: { order: Pedido }) {
         },
       },
     );
+  };
+
+  const confirm = () => {
+    if (!asking) return;
+    if (asking !== 'ENVIADO') return send(asking);
+    void tracking.handleSubmit((values) => send('ENVIADO', values))();
   };
 
   return (
@@ -224,6 +251,13 @@ function OrderView({ order }: { order: Pedido }) {
         </section>
       </div>
 
+      {order.seguimiento && (
+        <section className="admin-order__section" aria-labelledby="admin-order-tracking">
+          <h2 id="admin-order-tracking">Envío</h2>
+          <TrackingDetails seguimiento={order.seguimiento} className="admin-order__facts" />
+        </section>
+      )}
+
       <section className="admin-order__section" aria-labelledby="admin-order-payment">
         <h2 id="admin-order-payment">Pago</h2>
         <PaymentDetails cobro={order.cobro} className="admin-order__facts" />
@@ -253,9 +287,37 @@ function OrderView({ order }: { order: Pedido }) {
         danger={asking === 'CANCELADO'}
         busy={change.isPending}
         onConfirm={confirm}
-        onCancel={() => setAsking(null)}
+        onCancel={close}
       >
         <p>{asking ? confirmText(order, asking) : ''}</p>
+        {asking === 'ENVIADO' && (
+          <div className="admin-order__tracking">
+            <FormField
+              label="Transportista"
+              optional
+              error={tracking.formState.errors.transportista?.message}
+            >
+              <input
+                type="text"
+                autoComplete="off"
+                maxLength={TRACKING_TEXT_MAX}
+                {...tracking.register('transportista')}
+              />
+            </FormField>
+            <FormField
+              label="Número de seguimiento"
+              optional
+              error={tracking.formState.errors.numeroSeguimiento?.message}
+            >
+              <input
+                type="text"
+                autoComplete="off"
+                maxLength={TRACKING_TEXT_MAX}
+                {...tracking.register('numeroSeguimiento')}
+              />
+            </FormField>
+          </div>
+        )}
       </ConfirmDialog>
     </>
   );

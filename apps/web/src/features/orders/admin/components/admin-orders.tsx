@@ -15,7 +15,9 @@ import { Pager } from '../../../../components/ui/pager';
 import { QueryState } from '../../../../components/ui/query-state';
 import { useAdminOrders } from '../api/get-orders';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../api/query-keys';
+import { useSession } from '../../../../lib/use-session';
 import { OrderStatusBadge } from '../../components/order-status-badge';
+import { OrdersExport } from './orders-export';
 import '../admin-orders.css';
 
 export const LOAD_ORDERS_ERROR = 'No se pudieron cargar los pedidos.';
@@ -35,6 +37,8 @@ export function AdminOrders() {
   const filter = readFilter(params);
   const orders = useAdminOrders(filter);
   const filterId = useId();
+  // The accountant's export is the ADMIN's, like the reports.
+  const isAdmin = useSession()?.user.role === 'ADMIN';
 
   const go = (next: { estado?: EstadoPedido | undefined; pagina?: number }) => {
     const merged = { ...filter, ...next };
@@ -50,6 +54,7 @@ export function AdminOrders() {
       <div className="admin-page__header">
         <h1>Pedidos</h1>
       </div>
+      {isAdmin && <OrdersExport />}
       <div className="form-field admin-orders__filter">
         <label htmlFor={filterId} className="form-field__label">
           Estado
