@@ -30,6 +30,7 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import productCsvRoutes from './modules/product-csv/product-csv.routes';
 import productRoutes from './modules/products/products.routes';
 import sitemapRoutes from './modules/seo/sitemap.routes';
+import setupRoutes from './modules/setup/setup.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
 import auth from './plugins/auth';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(newsletterRoutes);
+      await api.register(setupRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

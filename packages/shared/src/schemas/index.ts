@@ -15,6 +15,7 @@ export * from './orders';
 export * from './paging';
 export * from './products';
 export * from './records';
+export * from './setup';
 export * from './support';
 export * from './users';
 
