@@ -34,6 +34,7 @@ import setupRoutes from './modules/setup/setup.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
 import auth from './plugins/auth';
+import backupSocket from './plugins/backup-socket';
 import catalogCache from './plugins/catalog-cache';
 import core from './plugins/core';
 import cors from './plugins/cors';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(core, { config, database });
+  await app.register(backupSocket);
   await app.register(limiters);
   await app.register(shutdown);
   await app.register(errors);

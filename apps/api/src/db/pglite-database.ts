@@ -70,6 +70,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     // never be cut short by the bound meant for shoppers.
     migrate: () => client.withoutQueueBound(() => migrate(db as never, { migrationsFolder })),
     close: () => client.close().finally(unlock),
+    dumpDataDir: () => client.dump(),
     listen: (channel, onNotify, onReconnect, onLost) =>
       client.listen(channel, () => onNotify(), onReconnect, onLost),
   };
