@@ -7,11 +7,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { DB_KIND, freshDatabase, testConfig } from '../test/test-app';
-import { dumpFromRunningServer, dumpPostgres, restorePglite, restorePostgres } from './backup';
-import { openDatabase, type Database } from './client';
-import { rowsOf } from './rows';
-import { seedDemoData } from './seed';
+import { DB_KIND, freshDatabase, testConfig } from './test-app';
+import { dumpFromRunningServer, dumpPostgres, restorePglite, restorePostgres } from '../db/backup';
+import { openDatabase, type Database } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { seedDemoData } from '../db/seed';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
