@@ -34,9 +34,11 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import productCsvRoutes from './modules/product-csv/product-csv.routes';
 import productRoutes from './modules/products/products.routes';
 import sitemapRoutes from './modules/seo/sitemap.routes';
+import setupRoutes from './modules/setup/setup.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
 import auth from './plugins/auth';
+import backupSocket from './plugins/backup-socket';
 import catalogCache from './plugins/catalog-cache';
 import core from './plugins/core';
 import cors from './plugins/cors';
@@ -112,6 +114,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(core, { config, database });
+  await app.register(backupSocket);
   await app.register(limiters);
   await app.register(shutdown);
   await app.register(errors);
@@ -165,6 +168,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);
       await api.register(newsletterRoutes);
+      await api.register(setupRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

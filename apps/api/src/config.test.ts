@@ -6,6 +6,14 @@ import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'nexbyte-config-'));
 
+/** A production environment with everything production insists on; tests take one thing away. */
+const READY = {
+  ADMIN_PASSWORD: 'Tienda2026',
+  BANK_ACCOUNT_NUMBER: '0987654321',
+  BANK_RUT: '77.777.777-7',
+  PUBLIC_URL: 'https://tienda.nexbyte.cl',
+};
+
 describe('configuration', () => {
   it('refuses to start in production without JWT_SECRET and says why', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(ConfigError);
@@ -18,7 +26,12 @@ describe('configuration', () => {
       adminMfa: 'opcional',
     });
     const secret = 'x'.repeat(32);
-    const production = { NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      DATA_DIR: dataDir(),
+      ...READY,
+    };
     expect(loadConfig(production).passwordPolicy).toBe('fuerte');
     expect(loadConfig({ ...production, PASSWORD_POLICY: 'basica' }).passwordPolicy).toBe('basica');
     expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_MFA: 'obligatorio' }).adminMfa).toBe(
@@ -60,6 +73,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       allowedEmailDomains: ['duoc.cl', 'profesor.duoc.cl', 'gmail.com'],
       admin: { email: 'admin@duoc.cl', password: 'admin123' },
+      firstAdmin: undefined,
       jwtExpiresIn: '8h',
     });
   });
@@ -140,6 +154,7 @@ describe('configuration', () => {
         DATA_DIR: dataDir(),
         NODE_ENV: 'production',
         JWT_SECRET: 'x'.repeat(40),
+        ...READY,
         DEV_OUTBOX_API: '1',
       }),
     ).toThrow(/DEV_OUTBOX_API/);
@@ -215,6 +230,89 @@ describe('configuration', () => {
   });
 });
 
+describe('going live', () => {
+  const production = (env: Record<string, string> = {}) =>
+    loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_DIR: dataDir(),
+      ...READY,
+      ...env,
+    });
+
+  it('starts in production with settings of its own', () => {
+    expect(production().publicUrl).toBe('https://tienda.nexbyte.cl');
+    // A clean install needs no admin password in the environment (npm run admin:create made one).
+    const clean = { ...READY, ADMIN_PASSWORD: undefined };
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATA_DIR: dataDir(),
+        ...clean,
+        SEED_DEMO_DATA: 'false',
+      }),
+    ).not.toThrow();
+  });
+
+  it('refuses the demo admin password, named, whether written or left to the demo data', () => {
+    expect(() => production({ ADMIN_PASSWORD: 'admin123' })).toThrow(
+      /^ADMIN_PASSWORD es la contraseña de demostración/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATA_DIR: dataDir(),
+        BANK_ACCOUNT_NUMBER: READY.BANK_ACCOUNT_NUMBER,
+        BANK_RUT: READY.BANK_RUT,
+        PUBLIC_URL: READY.PUBLIC_URL,
+      }),
+    ).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('refuses the demo bank account, naming the setting', () => {
+    expect(() => production({ BANK_ACCOUNT_NUMBER: '00012345678' })).toThrow(
+      /^BANK_ACCOUNT_NUMBER es la cuenta de demostración/,
+    );
+    expect(() => production({ BANK_RUT: '76.123.456-0' })).toThrow(/^BANK_RUT/);
+    const { BANK_ACCOUNT_NUMBER: _n, BANK_RUT: _r, ...withoutBank } = READY;
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATA_DIR: dataDir(),
+        ...withoutBank,
+      }),
+    ).toThrow(/BANK_ACCOUNT_NUMBER/);
+  });
+
+  it('refuses the outbox API and a PUBLIC_URL that is missing or not https', () => {
+    expect(() => production({ DEV_OUTBOX_API: '1' })).toThrow(/^DEV_OUTBOX_API/);
+    expect(() => production({ PUBLIC_URL: 'http://tienda.nexbyte.cl' })).toThrow(
+      /^PUBLIC_URL debe ser la dirección https:\/\//,
+    );
+    expect(() => production({ PUBLIC_URL: '' })).toThrow(/^PUBLIC_URL/);
+    // Outside production the same values are the demo's and start.
+    expect(loadConfig({ DATA_DIR: dataDir() }).orders.bank.numeroCuenta).toBe('00012345678');
+  });
+
+  it('names the first admin only on a clean install with both ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+    const clean = { DATA_DIR: dataDir(), SEED_DEMO_DATA: 'false' };
+    expect(loadConfig(clean).firstAdmin).toBeUndefined();
+    expect(
+      loadConfig({ ...clean, ADMIN_EMAIL: 'Duena@Gmail.com', ADMIN_PASSWORD: 'clave12' })
+        .firstAdmin,
+    ).toEqual({ email: 'duena@gmail.com', password: 'clave12' });
+    expect(() => loadConfig({ ...clean, ADMIN_PASSWORD: 'clave12' })).toThrow(/ADMIN_EMAIL/);
+    // With the demo data the admin is the demo's, made by the demo loader.
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@gmail.com', ADMIN_PASSWORD: 'clave12' })
+        .firstAdmin,
+    ).toBeUndefined();
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('takes a hop count or a list of proxy addresses and CIDRs; off by default', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
@@ -237,7 +335,12 @@ describe('TRUST_PROXY', () => {
 
 describe('API_DOCS', () => {
   it('serves the API description outside production, and in production only when asked', () => {
-    const prod = { DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const prod = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ...READY,
+    };
     expect(loadConfig({ DATA_DIR: dataDir() }).apiDocs).toBe(true);
     expect(loadConfig(prod).apiDocs).toBe(false);
     expect(loadConfig({ ...prod, API_DOCS: '1' }).apiDocs).toBe(true);
@@ -283,7 +386,12 @@ describe('CORS_ORIGINS', () => {
 
 describe('payments', () => {
   const secret = 'x'.repeat(32);
-  const production = () => ({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir() });
+  const production = () => ({
+    NODE_ENV: 'production',
+    JWT_SECRET: secret,
+    DATA_DIR: dataDir(),
+    ...READY,
+  });
 
   it("uses Transbank's integration environment and public test credentials outside production", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({

@@ -109,6 +109,11 @@ export interface AppConfig {
   jwtExpiresIn: string;
   allowedEmailDomains: readonly string[];
   admin: { email: string; password: string };
+  /**
+   * A clean install (SEED_DEMO_DATA=false) with ADMIN_EMAIL and ADMIN_PASSWORD set: the first
+   * admin, created at start only while no admin exists. Undefined otherwise.
+   */
+  firstAdmin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
   /** Redis connection and its time-outs; absent without REDIS_URL. */
   redis: RedisSettings | undefined;
@@ -153,6 +158,10 @@ export interface AppConfig {
 const millis = (fallback: number) =>
   z.coerce.number().int().min(100).max(600_000).default(fallback);
 
+/** The demo's admin account and transfer account: fine on a laptop, never in a shop that sells. */
+export const DEMO_ADMIN = { email: 'admin@duoc.cl', password: 'admin123' } as const;
+export const DEMO_BANK = { numeroCuenta: '00012345678', rut: '76.123.456-0' } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -166,8 +175,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   JWT_SECRET: z.string().optional(),
   ALLOWED_EMAIL_DOMAINS: z.string().optional(),
-  ADMIN_EMAIL: z.string().default('admin@duoc.cl'),
-  ADMIN_PASSWORD: z.string().default('admin123'),
+  ADMIN_EMAIL: z.string().trim().optional(),
+  // Unset, the demo admin gets the demo values; a clean install needs neither.
+  ADMIN_PASSWORD: z.string().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_CONNECT_TIMEOUT_MS: millis(1_000),
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(250),
@@ -228,8 +238,8 @@ const envSchema = z.object({
     .default(GUEST_UNPAID_ORDERS_MAX),
   BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
   BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
-  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default('00012345678'),
-  BANK_RUT: z.string().trim().min(1).default('76.123.456-0'),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK.numeroCuenta),
+  BANK_RUT: z.string().trim().min(1).default(DEMO_BANK.rut),
   BANK_HOLDER: z.string().trim().min(1).default('Nexbyte SpA'),
   BANK_EMAIL: z.string().trim().min(3).default('pagos@nexbyte.cl'),
   RECOVERY_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
@@ -454,6 +464,51 @@ function paymentsConfig(env: z.infer<typeof envSchema>): PaymentsConfig {
   };
 }
 
+/**
+ * On a clean install (no demo data) ADMIN_EMAIL and ADMIN_PASSWORD, when both are given, name the
+ * first admin; the defaults are the demo's and never make an account there.
+ */
+function firstAdminOf(env: z.infer<typeof envSchema>, email: string): AppConfig['firstAdmin'] {
+  if (env.SEED_DEMO_DATA || !env.ADMIN_PASSWORD) return undefined;
+  if (!env.ADMIN_EMAIL) {
+    throw new ConfigError(
+      'Falta ADMIN_EMAIL: con SEED_DEMO_DATA=false y ADMIN_PASSWORD, el primer administrador necesita su correo.',
+    );
+  }
+  return { email, password: env.ADMIN_PASSWORD };
+}
+
+/**
+ * Production must not run on what the demo ships with: the demo admin's password anyone can read
+ * in README, a transfer account that is not the shop's (customers would pay into it), the outbox
+ * that shows e-mails with their links, or links that are not https.
+ */
+function refuseDemoSettingsInProduction(env: z.infer<typeof envSchema>): void {
+  const demoAdmin = env.SEED_DEMO_DATA && !env.ADMIN_PASSWORD;
+  if (env.ADMIN_PASSWORD === DEMO_ADMIN.password || demoAdmin) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD es la contraseña de demostración (${DEMO_ADMIN.password}), que cualquiera puede leer: en producción usa una propia, o SEED_DEMO_DATA=false y npm run admin:create.`,
+    );
+  }
+  if (env.BANK_ACCOUNT_NUMBER === DEMO_BANK.numeroCuenta || env.BANK_RUT === DEMO_BANK.rut) {
+    const setting =
+      env.BANK_ACCOUNT_NUMBER === DEMO_BANK.numeroCuenta ? 'BANK_ACCOUNT_NUMBER' : 'BANK_RUT';
+    throw new ConfigError(
+      `${setting} es la cuenta de demostración: en producción los clientes transferirían a una cuenta que no es de la tienda. Configura BANK_NAME, BANK_ACCOUNT_TYPE, BANK_ACCOUNT_NUMBER, BANK_RUT, BANK_HOLDER y BANK_EMAIL.`,
+    );
+  }
+  if (env.DEV_OUTBOX_API) {
+    throw new ConfigError(
+      'DEV_OUTBOX_API muestra los correos guardados (con sus enlaces) a cualquiera: no se permite en producción.',
+    );
+  }
+  if (!env.PUBLIC_URL || !env.PUBLIC_URL.startsWith('https://')) {
+    throw new ConfigError(
+      'PUBLIC_URL debe ser la dirección https:// de la tienda en producción (los enlaces de los correos y los pagos la usan).',
+    );
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -464,17 +519,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const passwordPolicy =
     env.PASSWORD_POLICY ?? (env.NODE_ENV === 'production' ? 'fuerte' : 'basica');
   const adminPassword = passwordLimits(passwordPolicy);
+  const adminPasswordValue = env.ADMIN_PASSWORD || DEMO_ADMIN.password;
   if (
-    env.ADMIN_PASSWORD.length < adminPassword.min ||
-    env.ADMIN_PASSWORD.length > adminPassword.max
+    adminPasswordValue.length < adminPassword.min ||
+    adminPasswordValue.length > adminPassword.max
   ) {
     throw new ConfigError(
       `ADMIN_PASSWORD debe tener entre ${adminPassword.min} y ${adminPassword.max} caracteres (la regla de contraseñas, PASSWORD_POLICY=${passwordPolicy}).`,
-    );
-  }
-  if (env.DEV_OUTBOX_API && env.NODE_ENV === 'production') {
-    throw new ConfigError(
-      'DEV_OUTBOX_API muestra los correos guardados (con sus enlaces) a cualquiera: no se permite en producción.',
     );
   }
   if (env.DEV_OUTBOX_API && env.HOST !== 'localhost' && !isLoopback(env.HOST)) {
@@ -488,11 +539,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const allowedEmailDomains = parseEmailDomains(env.ALLOWED_EMAIL_DOMAINS);
-  if (!hasAllowedDomain(env.ADMIN_EMAIL, allowedEmailDomains)) {
+  const adminEmail = (env.ADMIN_EMAIL || DEMO_ADMIN.email).toLowerCase();
+  if (!hasAllowedDomain(adminEmail, allowedEmailDomains)) {
     throw new ConfigError(
-      `ADMIN_EMAIL (${env.ADMIN_EMAIL}) no podría iniciar sesión: ${emailDomainsMessage(allowedEmailDomains)}.`,
+      `ADMIN_EMAIL (${adminEmail}) no podría iniciar sesión: ${emailDomainsMessage(allowedEmailDomains)}.`,
     );
   }
+  const firstAdmin = firstAdminOf(env, adminEmail);
+  const jwtSecret = resolveJwtSecret(env);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production') refuseDemoSettingsInProduction(env);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -506,10 +562,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       idleInTransactionTimeoutMs: env.DB_IDLE_TX_TIMEOUT_MS,
     },
     dataDir: path.resolve(env.DATA_DIR),
-    jwtSecret: resolveJwtSecret(env),
+    jwtSecret,
     jwtExpiresIn: '8h',
     allowedEmailDomains,
-    admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
+    admin: { email: adminEmail, password: adminPasswordValue },
+    firstAdmin,
     redisUrl: env.REDIS_URL || undefined,
     redis: env.REDIS_URL
       ? {
@@ -569,7 +626,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       from: env.MAIL_FROM,
       shopEmail: env.SHOP_EMAIL || null,
     },
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     devOutboxApi: env.DEV_OUTBOX_API,
     passwordPolicy,
     adminMfa: env.ADMIN_MFA,

@@ -5,6 +5,7 @@ import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
 import type { DbLog } from './db/postgres';
 import { DEMO_CLIENT, seedDemoData } from './db/seed';
 import { attachDemoPhotos } from './modules/images/demo-photos';
+import { ensureFirstAdmin, hasAdmin } from './modules/setup/owner-account';
 
 async function main() {
   // Before anything is written (the generated JWT secret, the embedded database): owner-only files.
@@ -22,6 +23,9 @@ async function main() {
   const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
   // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
   if (seeded) await attachDemoPhotos(database.db);
+  // A clean install: ADMIN_EMAIL/ADMIN_PASSWORD make the first admin while there is none.
+  const firstAdmin = await ensureFirstAdmin(database.db, config);
+  const adminMissing = !(await hasAdmin(database.db));
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   log = app.log;
@@ -40,6 +44,10 @@ async function main() {
             `  Admin:   ${config.admin.email} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.admin.password}`,
             `  Cliente: ${DEMO_CLIENT.correo} / ${DEMO_CLIENT.password}`,
           ]
+        : []),
+      ...(firstAdmin ? [`  Primer administrador creado: ${firstAdmin.correo}`] : []),
+      ...(adminMissing
+        ? ['  Aún no hay administrador: créalo con npm run admin:create -- --correo … --nombre …']
         : []),
       '',
     ].join('\n'),

@@ -27,6 +27,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database in a data directory: a consistent gzipped tarball of it (backups). */
+  dumpDataDir?(): Promise<Uint8Array>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel`, sent on commit by any instance or code path.
    * After a loss of the listening connection, `onLost`; once listening again, `onReconnect`

@@ -390,6 +390,14 @@ export class PgliteWorkerClient {
     };
   }
 
+  /**
+   * A gzipped tarball of the data directory (PGlite's dumpDataDir), taken when the connection is
+   * free, so no transaction is half-way: a consistent copy while the shop keeps running.
+   */
+  dump(): Promise<Uint8Array> {
+    return this.withConnection(0, () => this.call<Uint8Array>({ op: 'dump' }));
+  }
+
   /** Figures from the worker's file system (fsync calls so far). */
   stats(): Promise<WorkerStats> {
     return this.call<WorkerStats>({ op: 'stats' });

@@ -31,3 +31,51 @@ export function prepareDataDir(dir: string) {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   tightenTree(dir);
 }
+
+/** The data directory's owner: one process at a time, or PGlite's files get corrupted. */
+const LOCK_FILE = 'en-uso.pid';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Marks `dir` as open by this process, and refuses when another live process holds it (a running
+ * server while `npm run admin:create` or `db:backup` tries to open it). A file left by a process
+ * that died is taken over. Answers the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid === process.pid) return () => fs.rmSync(file, { force: true });
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new DataDirBusyError(dir, pid);
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirBusyError(dir, 0);
+}
+
+export class DataDirBusyError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `El directorio de datos ${dir} está en uso por otro proceso (pid ${pid}); PGlite no admite dos procesos a la vez.`,
+    );
+    this.name = 'DataDirBusyError';
+  }
+}

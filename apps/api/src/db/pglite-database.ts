@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import path from 'node:path';
 import type { Database, Db, Schema } from './client';
 import { PgliteWorkerClient, type PgliteLog } from './pglite-client';
-import { prepareDataDir, tightenTree } from './pglite-data-dir';
+import { lockDataDir, prepareDataDir, tightenTree } from './pglite-data-dir';
 
 /** How long a query waits for PGlite's single connection before a 503 (PGLITE_QUEUE_TIMEOUT_MS). */
 export const PGLITE_QUEUE_TIMEOUT_DEFAULT_MS = 1_000;
@@ -49,11 +49,18 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     };
   }
   prepareDataDir(options.dataDir);
-  const client = await PgliteWorkerClient.start({
-    dataDir: path.join(options.dataDir, 'pglite'),
-    queueTimeoutMs: options.queueTimeoutMs ?? queueTimeoutFromEnv(),
-    log: options.log,
-  });
+  const unlock = lockDataDir(options.dataDir);
+  let client: PgliteWorkerClient;
+  try {
+    client = await PgliteWorkerClient.start({
+      dataDir: path.join(options.dataDir, 'pglite'),
+      queueTimeoutMs: options.queueTimeoutMs ?? queueTimeoutFromEnv(),
+      log: options.log,
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   tightenTree(options.dataDir);
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
@@ -62,7 +69,8 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     // Before the server listens nothing competes for the connection, but a long migration must
     // never be cut short by the bound meant for shoppers.
     migrate: () => client.withoutQueueBound(() => migrate(db as never, { migrationsFolder })),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
+    dumpDataDir: () => client.dump(),
     listen: (channel, onNotify, onReconnect, onLost) =>
       client.listen(channel, () => onNotify(), onReconnect, onLost),
   };

@@ -25,6 +25,7 @@ export type WorkerRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'stats' }
+  | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
 /** A PostgreSQL error's fields (code, constraint, detail, ...), as plain data. */
@@ -118,6 +119,11 @@ async function run(port: NonNullable<typeof parentPort>) {
       }
       case 'stats':
         return stats();
+      case 'dump': {
+        // Between two requests no transaction is open: the copy is of committed data only.
+        const dump = await pg.dumpDataDir('gzip');
+        return new Uint8Array(await dump.arrayBuffer());
+      }
       case 'close':
         try {
           await pg.close();

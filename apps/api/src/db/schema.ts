@@ -71,7 +71,8 @@ export const usuarios = pgTable(
   'usuarios',
   {
     id: serial('id').primaryKey(),
-    run: varchar('run', { length: 12 }).notNull().unique(),
+    // Null only for an owner made from the command line or the environment (migration 0015).
+    run: varchar('run', { length: 12 }).unique(),
     nombre: varchar('nombre', { length: 100 }).notNull(),
     apellidos: varchar('apellidos', { length: 100 }).notNull(),
     correo: varchar('correo', { length: 100 }).notNull().unique(),

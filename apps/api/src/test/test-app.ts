@@ -39,9 +39,18 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOGIN_MAX_FAILS_CLIENT: '1000',
     ORDER_GUEST_UNPAID_MAX: '1000',
     LOG_LEVEL: 'silent',
+    ...(env.NODE_ENV === 'production' ? PRODUCTION_READY : {}),
     ...env,
   });
 }
+
+/** What production refuses to start without: an admin password, bank account and https address of its own. */
+export const PRODUCTION_READY = {
+  ADMIN_PASSWORD: 'Tienda2026',
+  BANK_ACCOUNT_NUMBER: '0987654321',
+  BANK_RUT: '77.777.777-7',
+  PUBLIC_URL: 'https://tienda.nexbyte.cl',
+} as const;
 
 /**
  * A new, empty database for one test file: an in-memory PGlite, or on PostgreSQL a database of
@@ -50,7 +59,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 export async function freshDatabase() {
   if (DB_KIND === 'pglite') {
     const database = await openDatabase({});
-    return { database, drop: async () => {} };
+    return { database, drop: async () => {}, url: undefined };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_KIND=postgres necesita TEST_DATABASE_URL');
@@ -64,6 +73,8 @@ export async function freshDatabase() {
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     database,
+    /** Its address, for a command or server started beside the test. */
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -96,7 +107,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       throw new Error(`login ${who.correo}: ${res.statusCode} ${res.body}`);
     return res.json<{ token: string }>().token;
   };
-  const [adminToken, clientToken] = [await login(ADMIN), await login(CLIENT)];
+  const admin = { correo: config.admin.email, pass: config.admin.password };
+  const [adminToken, clientToken] = [await login(admin), await login(CLIENT)];
   return {
     app,
     config,

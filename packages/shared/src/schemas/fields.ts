@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX } from '../constants';
-import { emailDomainsMessage, hasAllowedDomain } from '../email-domains';
+import { acceptsAnyEmailDomain, emailDomainsMessage, hasAllowedDomain } from '../email-domains';
 import { normalizePhone, PHONE_PATTERN } from '../phone';
 import { canonicalComuna, canonicalRegion, comunasOf, REGION_NAMES } from '../regions';
 import { isValidRun, normalizeRun } from '../run';
@@ -34,7 +34,10 @@ export interface EmailMessages {
   format: string;
 }
 
-/** E-mail trimmed and lower-cased, at most 100 characters, and (when domains are given) of an allowed domain. */
+/**
+ * E-mail trimmed and lower-cased, at most 100 characters, and (when domains are given and are not
+ * `*`) of an allowed domain.
+ */
 export function emailField(messages: EmailMessages, domains?: readonly string[]) {
   const field = z
     .string({ error: messages.format })
@@ -42,7 +45,7 @@ export function emailField(messages: EmailMessages, domains?: readonly string[])
     .toLowerCase()
     .max(EMAIL_MAX, { error: MAX_MESSAGE(EMAIL_MAX) })
     .pipe(z.email({ error: messages.format }));
-  if (domains) {
+  if (domains && !acceptsAnyEmailDomain(domains)) {
     const domainMessage = emailDomainsMessage(domains);
     return field.refine((v) => hasAllowedDomain(v, domains), { error: domainMessage });
   }

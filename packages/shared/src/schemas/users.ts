@@ -71,7 +71,8 @@ export const buildAdminUsuarioCreateSchema = (
 /** A user as the API returns it: never the password. */
 export const usuarioSchema = z.object({
   id: z.number().int(),
-  run: z.string(),
+  /** Null for an owner created with `npm run admin:create` (no RUN asked). */
+  run: z.string().nullable(),
   nombre: z.string(),
   apellidos: z.string(),
   correo: z.string(),

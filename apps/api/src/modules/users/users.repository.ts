@@ -30,6 +30,16 @@ export async function findUserById(db: Db, id: number): Promise<Usuario | null> 
   return row ? toUsuario(row) : null;
 }
 
+/** Whether anyone can log in to the admin (a clean install has nobody until its first admin). */
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const [admin] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(eq(usuarios.role, 'ADMIN'))
+    .limit(1);
+  return admin !== undefined;
+}
+
 export async function findUserRowByCorreo(db: Db, correo: string): Promise<UsuarioRow | null> {
   const [row] = await db.select().from(usuarios).where(eq(usuarios.correo, correo));
   return row ?? null;
@@ -54,7 +64,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<Usuario> {
   const taken = await db
     .select({ run: usuarios.run, correo: usuarios.correo })
     .from(usuarios)
-    .where(or(eq(usuarios.correo, user.correo), eq(usuarios.run, user.run)));
+    .where(
+      user.run === null
+        ? eq(usuarios.correo, user.correo)
+        : or(eq(usuarios.correo, user.correo), eq(usuarios.run, user.run)),
+    );
   if (taken.some((t) => t.correo === user.correo)) {
     throw conflict(DUPLICATE_CORREO, { correo: DUPLICATE_CORREO });
   }

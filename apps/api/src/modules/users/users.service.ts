@@ -6,6 +6,7 @@ export {
   endSessions,
   findUserRowByCorreo,
   findUserRowById,
+  hasAdmin,
   insertUser,
   setPasswordHash,
   toUsuario,

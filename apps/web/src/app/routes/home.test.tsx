@@ -64,6 +64,9 @@ describe('Inicio', () => {
     renderApp('/');
     expect(await screen.findByText('No hay productos disponibles por ahora.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    // A new shop is not a blank section: it says the catalogue is coming and what works already.
+    expect(screen.getByText(/Estamos preparando el catálogo/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escríbenos' })).toHaveAttribute('href', '/contacto');
   });
 
   it('si la carga falla solo lo registra y muestra el mismo mensaje', async () => {

@@ -60,6 +60,17 @@ describe('Lista de productos', () => {
     expect(count()).toHaveTextContent('0 resultados');
   });
 
+  it('una tienda sin productos, sin filtros, dice que el catálogo viene en camino', async () => {
+    mockApi({ products: pagedProducts([]) });
+    await renderList();
+    expect(await screen.findByText('Aún no hay productos a la venta.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solicitar soporte técnico' })).toHaveAttribute(
+      'href',
+      '/soporte',
+    );
+    expect(screen.queryByText('No se encontraron productos con esos filtros.')).toBeNull();
+  });
+
   it('si el servidor no responde, tras reintentar muestra No se pudieron cargar los productos.', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const consoleError = vi.mocked(console.error).mockImplementation(() => {});

@@ -3,12 +3,15 @@ import { AdminDashboard } from '../../admin-dashboard';
 import { OrdersSummaryCards } from '../../../features/orders/admin/components/orders-summary-cards';
 import { NewsletterSubscribersCard } from '../../../features/newsletter/components/newsletter-subscribers-card';
 import { SalesReports } from '../../../features/orders/admin/components/sales-reports';
+import { SetupChecklist } from '../../../features/setup/components/setup-checklist';
 
 export default function DashboardRoute() {
   // The newsletter list is the ADMIN's (decision 018).
   const isAdmin = useSession()?.user.role === 'ADMIN';
   return (
     <AdminDashboard>
+      {/* The owner's first steps; the checklist hides itself once all are done. */}
+      {isAdmin && <SetupChecklist />}
       <OrdersSummaryCards />
       {isAdmin && <NewsletterSubscribersCard />}
       {isAdmin && <SalesReports />}

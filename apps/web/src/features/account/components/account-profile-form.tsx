@@ -54,9 +54,12 @@ export function AccountProfileForm({ usuario }: { usuario: Usuario }) {
     <FormProvider {...form}>
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <div className="form-grid">
-          <FormField label="RUN" hint="No se puede cambiar.">
-            <input value={usuario.run} readOnly />
-          </FormField>
+          {/* An owner made from the command line has no RUN (migration 0015). */}
+          {usuario.run !== null && (
+            <FormField label="RUN" hint="No se puede cambiar.">
+              <input value={usuario.run} readOnly />
+            </FormField>
+          )}
           <FormField label="Correo" hint="No se puede cambiar.">
             <input value={usuario.correo} type="email" readOnly />
           </FormField>

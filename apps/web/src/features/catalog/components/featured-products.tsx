@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { FEATURED_PRODUCTS } from '@nexbyte/shared';
 import { useProducts } from '../api/get-products';
 import { productPath } from '../product-id';
+import { EmptyShop } from './empty-shop';
 import { ProductCard } from './product-card';
+
+const NO_PRODUCTS = 'No hay productos disponibles por ahora.';
 
 /** 'Destacados' on the home page: the first products of the list, in its default order. */
 export function FeaturedProducts() {
@@ -23,8 +26,10 @@ export function FeaturedProducts() {
         <p role="status" className="muted">
           Cargando…
         </p>
+      ) : products.length === 0 && !error ? (
+        <EmptyShop lead={NO_PRODUCTS} />
       ) : products.length === 0 ? (
-        <p className="muted">No hay productos disponibles por ahora.</p>
+        <p className="muted">{NO_PRODUCTS}</p>
       ) : (
         <ul className="product-grid">
           {products.map((product) => (

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { useProductList } from '../api/get-products';
 import { useProductFilters } from '../use-product-filters';
 import { DidYouMean } from './did-you-mean';
+import { EmptyShop } from './empty-shop';
 import { FacetFilters } from './facet-filters';
 import { ProductCard } from './product-card';
 import { ProductFilters } from './product-filters';
@@ -33,6 +34,15 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
   const products = pages.flatMap((page) => page.items);
   const total = pages.at(-1)?.total ?? 0;
   const failed = list.isError && !list.isFetchNextPageError;
+  // Nothing found with no filter on: the shop has nothing on sale, not a search that missed.
+  const unfiltered =
+    !values.q &&
+    !values.categoria &&
+    !values.min &&
+    !values.max &&
+    values.marca.length === 0 &&
+    values.espec.length === 0;
+  const emptyShop = !list.isPending && !failed && products.length === 0 && unfiltered;
 
   let status = '';
   if (list.isPending) status = 'Cargando productos…';
@@ -53,6 +63,8 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
       </p>
       {list.isPending ? null : failed ? (
         <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>
+      ) : emptyShop ? (
+        <EmptyShop lead="Aún no hay productos a la venta." />
       ) : products.length === 0 ? (
         <div className="catalog-empty">
           <p>No se encontraron productos con esos filtros.</p>

@@ -149,9 +149,12 @@ export function EditUserForm({
   });
   return (
     <UserFormFrame form={form} onSave={onSave} submitLabel="Guardar cambios">
-      <FormField label="RUN" hint="No se puede cambiar.">
-        <input value={user.run} readOnly />
-      </FormField>
+      {/* An owner made from the command line has no RUN (migration 0015). */}
+      {user.run !== null && (
+        <FormField label="RUN" hint="No se puede cambiar.">
+          <input value={user.run} readOnly />
+        </FormField>
+      )}
       <FormField label="Correo" hint="No se puede cambiar.">
         <input value={user.correo} type="email" readOnly />
       </FormField>

@@ -1,0 +1,75 @@
+import type { PuestaEnMarcha } from '@nexbyte/shared';
+import { Link } from 'react-router';
+import { useSetupChecklist } from '../api/get-setup-checklist';
+import '../setup.css';
+
+interface Step {
+  key: keyof PuestaEnMarcha;
+  label: string;
+  /** An admin screen where the step is done… */
+  to?: string;
+  /** …or, for what the server's settings decide, which ones. */
+  setting?: string;
+}
+
+const STEPS: Step[] = [
+  { key: 'categoria', label: 'Crea la primera categoría', to: '/admin/categorias' },
+  { key: 'producto', label: 'Agrega el primer producto', to: '/admin/productos/nuevo' },
+  {
+    key: 'datosBancarios',
+    label: 'Indica la cuenta para transferencias',
+    setting:
+      'BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_RUT y BANK_HOLDER en la configuración del servidor',
+  },
+  {
+    key: 'envioCorreos',
+    label: 'Configura el envío de correos',
+    setting: 'SMTP_URL en la configuración del servidor',
+  },
+  {
+    key: 'mediosPago',
+    label: 'Activa Webpay para pagos con tarjeta',
+    setting:
+      'WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY de producción (la transferencia siempre está disponible)',
+  },
+];
+
+/**
+ * The owner's first steps on a new shop, on the dashboard until all are done. The server says
+ * which are done; this says what each is and where it is done.
+ */
+export function SetupChecklist() {
+  const checklist = useSetupChecklist();
+  // Nothing to show while loading or if the list cannot be read: the dashboard's own cards say
+  // whether the API answers, and this list is a help, not a screen of its own.
+  if (!checklist.data) return null;
+  const done = STEPS.filter((step) => checklist.data[step.key]).length;
+  if (done === STEPS.length) return null;
+  return (
+    <section className="setup-checklist" aria-labelledby="setup-checklist-title">
+      <h2 id="setup-checklist-title">Puesta en marcha</h2>
+      <p className="setup-checklist__progress">
+        {done} de {STEPS.length} pasos listos
+      </p>
+      <ul className="setup-checklist__steps">
+        {STEPS.map((step) => {
+          const isDone = checklist.data[step.key];
+          return (
+            <li key={step.key} className={isDone ? 'setup-step setup-step--done' : 'setup-step'}>
+              <span className="setup-step__mark" aria-hidden="true">
+                {isDone ? '✓' : '○'}
+              </span>
+              <span className="setup-step__text">
+                {step.to && !isDone ? <Link to={step.to}>{step.label}</Link> : step.label}
+                <span className="visually-hidden">{isDone ? ' (listo)' : ' (pendiente)'}</span>
+                {step.setting && !isDone && (
+                  <span className="setup-step__hint">{step.setting}</span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
