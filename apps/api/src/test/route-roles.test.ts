@@ -72,6 +72,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/pedidos/resumen': 'staff',
   'GET /api/pedidos/exportar.csv': 'admin',
   'GET /api/admin/reportes': 'admin',
+  'GET /api/admin/puesta-en-marcha': 'admin',
   'GET /api/pedidos/:numero': 'public',
   'PATCH /api/pedidos/:numero/estado': 'staff',
   'POST /api/pedidos/:numero/enlace': 'public',
