@@ -138,6 +138,12 @@ describe('pedido (POST /pedidos body)', () => {
     ).toEqual({ run: 'El RUN ingresado no es válido.' });
   });
 
+  it('un cuerpo que no es un objeto es un error de validación, no una excepción', () => {
+    for (const body of [null, 'texto', 42, []]) {
+      expect(pedido.safeParse(body).success).toBe(false);
+    }
+  });
+
   it('solo acepta transferencia bancaria', () => {
     expect(errorsOf(pedido.safeParse({ ...GUEST, items: ITEMS, metodoPago: 'EFECTIVO' }))).toEqual({
       metodoPago: 'Método de pago inválido.',

@@ -202,6 +202,8 @@ function addressForDelivery<T extends z.ZodType>(schema: T) {
   for (const [key, message] of Object.entries(required)) {
     checked = checked.refine(
       (value) => {
+        // Not an object at all: the object check already said so (this check runs regardless).
+        if (typeof value !== 'object' || value === null) return true;
         const v = value as Record<string, unknown>;
         if (v.entrega === 'RETIRO') return true;
         const given = v[key];
