@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { ADMIN } from './shop';
+
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoRoot = path.resolve(apiRoot, '../..');
 const serverFile = path.join(apiRoot, 'src/server.ts');
@@ -47,7 +49,8 @@ process.once('exit', killServers);
 
 /**
  * The environment of an operator's server: production mode, generous request limits (the faults
- * are the subject, not the limiter), quiet logs, no web build, no background sweep.
+ * are the subject, not the limiter), quiet logs, no web build, no background sweep, and the
+ * settings production insists on (its own admin password and bank account, an https address).
  */
 export function serverEnv(env: Record<string, string>): Record<string, string> {
   return {
@@ -57,6 +60,10 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     HOST: '127.0.0.1',
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO_DATA: 'true',
+    ADMIN_PASSWORD: ADMIN.pass,
+    PUBLIC_URL: 'https://tienda.nexbyte.test',
+    BANK_ACCOUNT_NUMBER: '000123456789',
+    BANK_RUT: '77.654.321-9',
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_FORMS_MAX: '100000',
     LOGIN_MAX_FAILS_ACCOUNT: '1000',

@@ -3,7 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { call, type Answer } from './http';
 
-export const ADMIN = { correo: 'admin@duoc.cl', pass: 'admin123' } as const;
+/**
+ * The owner of the servers under test. Production refuses the demo password, so the scenarios
+ * run with one of an operator's own (the demo seed creates the admin with ADMIN_PASSWORD).
+ */
+export const ADMIN = { correo: 'admin@duoc.cl', pass: 'Fallas-Operador-2026' } as const;
 export const CLIENT = { correo: 'cliente@gmail.com', pass: 'cliente123' } as const;
 
 const GUEST = {
