@@ -10,6 +10,7 @@ export * from './orders';
 export * from './phone';
 export * from './public-pages';
 export * from './regions';
+export * from './repairs';
 export * from './run';
 export * from './schemas';
 export * from './shipping';

@@ -20,6 +20,7 @@ export * from './reports';
 export * from './setup';
 export * from './shipping';
 export * from './support';
+export * from './tickets';
 export * from './users';
 
 /** The schemas whose e-mail rule depends on the configured domains. */

@@ -1,0 +1,175 @@
+/**
+ * The repair desk's vocabulary and rules, free of zod so the browser and the API share them:
+ * ticket kinds, states and the moves between them, the suggested price of each service, the ticket
+ * number, and the business-hours clock behind the diagnosis promise (SPEC: 24 to 48 business hours).
+ */
+import { SERVICIOS, type Servicio } from './enums';
+
+export const TIPOS_TICKET = ['REPARACION', 'GARANTIA'] as const;
+export type TipoTicket = (typeof TIPOS_TICKET)[number];
+export const TIPO_TICKET_LABELS: Record<TipoTicket, string> = {
+  REPARACION: 'Reparación o mantención',
+  GARANTIA: 'Garantía',
+};
+
+export const ESTADOS_TICKET = [
+  'RECIBIDA',
+  'EN_DIAGNOSTICO',
+  'COTIZADA',
+  'APROBADA',
+  'RECHAZADA',
+  'EN_REPARACION',
+  'LISTA_PARA_RETIRO',
+  'ENTREGADA',
+  'CANCELADA',
+  'EN_FABRICANTE',
+  'RESUELTO',
+] as const;
+export type EstadoTicket = (typeof ESTADOS_TICKET)[number];
+export const ESTADO_TICKET_LABELS: Record<EstadoTicket, string> = {
+  RECIBIDA: 'Recibida',
+  EN_DIAGNOSTICO: 'En diagnóstico',
+  COTIZADA: 'Cotizada',
+  APROBADA: 'Aprobada',
+  RECHAZADA: 'Rechazada',
+  EN_REPARACION: 'En reparación',
+  LISTA_PARA_RETIRO: 'Lista para retiro',
+  ENTREGADA: 'Entregada',
+  CANCELADA: 'Cancelada',
+  EN_FABRICANTE: 'En fabricante',
+  RESUELTO: 'Resuelto',
+};
+
+/** The states a kind of ticket goes through, in the order the desk's board shows them. */
+export const ESTADOS_POR_TIPO: Record<TipoTicket, readonly EstadoTicket[]> = {
+  REPARACION: [
+    'RECIBIDA',
+    'EN_DIAGNOSTICO',
+    'COTIZADA',
+    'APROBADA',
+    'RECHAZADA',
+    'EN_REPARACION',
+    'LISTA_PARA_RETIRO',
+    'ENTREGADA',
+    'CANCELADA',
+  ],
+  GARANTIA: ['RECIBIDA', 'EN_DIAGNOSTICO', 'EN_FABRICANTE', 'RESUELTO', 'CANCELADA'],
+};
+
+/**
+ * Every move a ticket may make. COTIZADA is reached only by sending a quote (which may also replace
+ * a pending or rejected one); APROBADA and RECHAZADA are the answer to a pending quote, given by the
+ * customer through the tracking link or by the desk on the customer's behalf (a phone call). A
+ * rejected repair goes back to the customer (LISTA_PARA_RETIRO) or gets a new quote. CANCELADA is
+ * possible from any state before the repair starts; a warranty claim may be withdrawn before it
+ * goes to the manufacturer, or resolved by the shop itself after the diagnosis.
+ */
+export const TRANSICIONES_TICKET: Record<
+  TipoTicket,
+  Partial<Record<EstadoTicket, readonly EstadoTicket[]>>
+> = {
+  REPARACION: {
+    RECIBIDA: ['EN_DIAGNOSTICO', 'CANCELADA'],
+    EN_DIAGNOSTICO: ['COTIZADA', 'CANCELADA'],
+    COTIZADA: ['COTIZADA', 'APROBADA', 'RECHAZADA', 'CANCELADA'],
+    APROBADA: ['EN_REPARACION', 'CANCELADA'],
+    RECHAZADA: ['COTIZADA', 'LISTA_PARA_RETIRO', 'CANCELADA'],
+    EN_REPARACION: ['LISTA_PARA_RETIRO'],
+    LISTA_PARA_RETIRO: ['ENTREGADA'],
+  },
+  GARANTIA: {
+    RECIBIDA: ['EN_DIAGNOSTICO', 'CANCELADA'],
+    EN_DIAGNOSTICO: ['EN_FABRICANTE', 'RESUELTO', 'CANCELADA'],
+    EN_FABRICANTE: ['RESUELTO'],
+  },
+};
+
+/** The states a ticket ends in: nothing moves out of them. */
+export const ESTADOS_FINALES: readonly EstadoTicket[] = ['ENTREGADA', 'CANCELADA', 'RESUELTO'];
+
+/** The moves the desk makes with `POST /soporte/{id}/estado` (COTIZADA needs a quote instead). */
+export function siguientesEstados(tipo: TipoTicket, estado: EstadoTicket): readonly EstadoTicket[] {
+  return TRANSICIONES_TICKET[tipo][estado] ?? [];
+}
+
+export function puedePasar(tipo: TipoTicket, desde: EstadoTicket, hacia: EstadoTicket): boolean {
+  return siguientesEstados(tipo, desde).includes(hacia);
+}
+
+/** The message of a refused move (409). */
+export const transicionInvalidaMessage = (desde: EstadoTicket, hacia: EstadoTicket) =>
+  `Una solicitud ${ESTADO_TICKET_LABELS[desde].toLowerCase()} no puede pasar a ${ESTADO_TICKET_LABELS[hacia].toLowerCase()}.`;
+
+/** What the desk suggests for each service, IVA included, in CLP; the quote may change it. */
+export const PRECIOS_SUGERIDOS_SERVICIO: Record<Servicio, number> = {
+  Diagnóstico: 15000,
+  'Mantención preventiva': 25000,
+  'Instalación/Upgrade': 20000,
+  'Respaldo de datos': 18000,
+  'Formateo/OS limpio': 22000,
+};
+export const SERVICIOS_SOPORTE: readonly Servicio[] = SERVICIOS;
+
+/** ST-000123: the number the customer and the desk speak of (the id, six digits at least). */
+export function numeroTicket(id: number): string {
+  return `ST-${String(id).padStart(6, '0')}`;
+}
+
+/** The id behind `ST-000123` (or a bare `123`), or null for anything else. */
+export function idDeNumeroTicket(raw: string): number | null {
+  const match = /^(?:ST-?)?(\d{1,12})$/i.exec(raw.trim());
+  if (!match) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Chile's IVA, included in every price the shop shows. */
+export const IVA_RATE = 0.19;
+
+/** The IVA inside a price that includes it, in whole pesos. */
+export function ivaIncluido(total: number): number {
+  return Math.round(total - total / (1 + IVA_RATE));
+}
+
+/** The diagnosis promise (SPEC: 24 to 48 business hours): past it, the desk's board flags the ticket. */
+export const DIAGNOSTICO_HORAS_HABILES = 48;
+/** Until the diagnosis is done (the quote is sent, or a warranty claim leaves EN_DIAGNOSTICO). */
+export const ESTADOS_EN_ESPERA_DE_DIAGNOSTICO: readonly EstadoTicket[] = [
+  'RECIBIDA',
+  'EN_DIAGNOSTICO',
+];
+
+const SHOP_TIME_ZONE = 'America/Santiago';
+const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: 'short',
+});
+const HOUR_MS = 3_600_000;
+
+/**
+ * Hours between two instants that fall on a business day (Monday to Friday in Chile), counted
+ * hour by hour: a request sent on Friday evening has used few of its 48 hours by Monday morning.
+ * Holidays are not known here and count as business days.
+ */
+export function horasHabilesEntre(desde: Date, hasta: Date): number {
+  if (hasta.getTime() <= desde.getTime()) return 0;
+  let hours = 0;
+  for (let t = desde.getTime(); t < hasta.getTime(); t += HOUR_MS) {
+    const step = Math.min(HOUR_MS, hasta.getTime() - t) / HOUR_MS;
+    const day = weekdayFormat.format(new Date(t));
+    if (day !== 'Sat' && day !== 'Sun') hours += step;
+  }
+  return hours;
+}
+
+/** Whether the diagnosis of a ticket in `estado`, received at `recibida`, is overdue at `ahora`. */
+export function diagnosticoAtrasado(
+  estado: EstadoTicket,
+  recibida: Date,
+  ahora: Date = new Date(),
+): boolean {
+  return (
+    ESTADOS_EN_ESPERA_DE_DIAGNOSTICO.includes(estado) &&
+    horasHabilesEntre(recibida, ahora) > DIAGNOSTICO_HORAS_HABILES
+  );
+}
