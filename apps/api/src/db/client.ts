@@ -52,6 +52,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; absent means an in-memory PGlite (tests). */
   dataDir?: string | undefined;
+  /** In-memory PGlite only: start from this tarball of a data directory (a migrated template). */
+  pgliteTemplate?: Blob | undefined;
   /** Longest wait for PGlite's one connection before a 503; PGLITE_QUEUE_TIMEOUT_MS when absent. */
   pgliteQueueTimeoutMs?: number | undefined;
   poolSize?: number;
@@ -60,6 +62,8 @@ export interface DatabaseOptions {
   /** Where lost connections are reported; the console when absent. */
   log?: DbLog;
 }
+
+export { migrationsFolder };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -77,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return openPglite({
     dataDir: options.dataDir,
+    loadDataDir: options.pgliteTemplate,
     queueTimeoutMs: options.pgliteQueueTimeoutMs,
     schema,
     migrationsFolder,

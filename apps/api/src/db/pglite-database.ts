@@ -24,6 +24,8 @@ export function queueTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): numbe
 export interface OpenPgliteOptions {
   /** Absent: an in-memory database in this thread (tests). */
   dataDir?: string | undefined;
+  /** In memory only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   queueTimeoutMs?: number | undefined;
   schema: Schema;
   migrationsFolder: string;
@@ -38,7 +40,10 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
   const { schema, migrationsFolder } = options;
   if (!options.dataDir) {
     // The search migration creates these; PGlite must load them before it can.
-    const client = await PGlite.create({ extensions: { unaccent, pg_trgm } });
+    const client = await PGlite.create({
+      extensions: { unaccent, pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { computeRunCheckDigit } from '@nexbyte/shared';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -52,13 +53,17 @@ export const PRODUCTION_READY = {
   PUBLIC_URL: 'https://tienda.nexbyte.cl',
 } as const;
 
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A new, empty database for one test file: an in-memory PGlite, or on PostgreSQL a database of
- * its own created from TEST_DATABASE_URL and dropped afterwards.
+ * A new database for one test file, with every migration applied and no rows: an in-memory
+ * PGlite, or on PostgreSQL a database of its own created from TEST_DATABASE_URL and dropped
+ * afterwards. Both are copies of the migrated template the global setup made once.
  */
 export async function freshDatabase() {
   if (DB_KIND === 'pglite') {
-    const database = await openDatabase({});
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openDatabase({ pgliteTemplate });
     return { database, drop: async () => {}, url: undefined };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -66,7 +71,7 @@ export async function freshDatabase() {
   const name = `nexbyte_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
