@@ -80,6 +80,18 @@ describe('guardia de la administración', () => {
     },
   );
 
+  it('un VENDOR trabaja el mesón de soporte', async () => {
+    const api = mockApi({
+      'GET /soporte': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /soporte/resumen': { body: { total: 0, atrasados: 0, porEstado: {} } },
+    });
+    storeSession(VENDOR_USER);
+    renderApp('/admin/soporte');
+    expect(await findHeading('Solicitudes de soporte')).toBeVisible();
+    expect(await screen.findByText('No hay solicitudes.')).toBeVisible();
+    expect(api.callsTo('GET', '/soporte')).toHaveLength(1);
+  });
+
   it('muestra a un ADMIN todas las secciones, Categorías incluida', async () => {
     dashboardApi();
     renderAsAdmin('/admin');

@@ -51,6 +51,12 @@ export function readDeskFilter(params: URLSearchParams): DeskFilter {
 }
 
 type FilterName = 'estado' | 'tipo' | 'prioridad' | 'q' | 'atrasado' | 'vista';
+interface FilterOptions {
+  replace?: boolean;
+  /** Another filter dropped in the same step ('Todas' clears the state and the overdue flag). */
+  alsoClear?: FilterName;
+}
+type SetFilter = (name: FilterName, value: string | undefined, options?: FilterOptions) => void;
 
 /**
  * /admin/soporte: the repair desk. Counts by state (each one a filter), the filters kept in the
@@ -64,12 +70,16 @@ export function SupportDesk() {
   const tickets = useTickets(filter);
 
   const setFilter = useCallback(
-    (name: FilterName, value: string | undefined, options?: { replace?: boolean }) =>
-      update((next) => {
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('pagina');
-      }, options),
+    (name: FilterName, value: string | undefined, options: FilterOptions = {}) =>
+      update(
+        (next) => {
+          if (value) next.set(name, value);
+          else next.delete(name);
+          if (options.alsoClear) next.delete(options.alsoClear);
+          next.delete('pagina');
+        },
+        { replace: options.replace ?? false },
+      ),
     [update],
   );
   const setPagina = useCallback(
@@ -126,13 +136,7 @@ export function SupportDesk() {
   );
 }
 
-function DeskCounts({
-  filter,
-  onFilter,
-}: {
-  filter: DeskFilter;
-  onFilter: (name: FilterName, value: string | undefined) => void;
-}) {
+function DeskCounts({ filter, onFilter }: { filter: DeskFilter; onFilter: SetFilter }) {
   const summary = useDeskSummary();
   if (summary.isPending) return <QueryLoading />;
   if (summary.isError) return <Alert tone="danger">{LOAD_DESK_SUMMARY_ERROR}</Alert>;
@@ -145,10 +149,7 @@ function DeskCounts({
           type="button"
           className="desk-count"
           aria-pressed={!filter.estado && !filter.atrasado}
-          onClick={() => {
-            onFilter('estado', undefined);
-            onFilter('atrasado', undefined);
-          }}
+          onClick={() => onFilter('estado', undefined, { alsoClear: 'atrasado' })}
         >
           <span className="desk-count__value">{total}</span> Todas
         </button>
@@ -180,13 +181,7 @@ function DeskCounts({
   );
 }
 
-function DeskFilters({
-  filter,
-  onFilter,
-}: {
-  filter: DeskFilter;
-  onFilter: (name: FilterName, value: string | undefined, options?: { replace?: boolean }) => void;
-}) {
+function DeskFilters({ filter, onFilter }: { filter: DeskFilter; onFilter: SetFilter }) {
   const ids = useId();
   const search = useDebouncedDraft(filter.q ?? '', (q) =>
     onFilter('q', q.trim() || undefined, { replace: true }),
