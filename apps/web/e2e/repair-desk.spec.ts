@@ -50,7 +50,7 @@ async function adminPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
 }
 
 async function changeState(admin: Page, estado: string, nota?: string) {
-  const form = admin.getByRole('region', { name: 'Cambiar estado' });
+  const form = admin.getByRole('region', { name: 'Cambiar estado', exact: true });
   await form.getByLabel('Nuevo estado').selectOption({ label: estado });
   if (nota) await form.getByLabel(/^Nota para el cliente/).fill(nota);
   await form.getByRole('button', { name: 'Cambiar estado' }).click();
@@ -100,7 +100,7 @@ test('una reparación de punta a punta: solicitud, enlace del correo, cotizació
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: `Solicitud ${numero}` })).toBeVisible();
   await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
-  const steps = page.getByRole('region', { name: 'Estado' });
+  const steps = page.getByRole('region', { name: 'Estado', exact: true });
   await expect(steps.locator('[aria-current="step"]')).toContainText('Recibida');
   await expectAccessible(page);
 
@@ -132,7 +132,7 @@ test('una reparación de punta a punta: solicitud, enlace del correo, cotizació
 
   // The customer reads it on the link and accepts it.
   await page.reload();
-  const quote = page.getByRole('region', { name: 'Cotización' });
+  const quote = page.getByRole('region', { name: 'Cotización', exact: true });
   await expect(quote).toContainText('El ventilador está obstruido.');
   await expect(quote).toContainText('$40.000');
   await expect(page.getByText('Ya estamos revisando tu notebook.')).toBeVisible();
