@@ -108,4 +108,26 @@ describe('editor de cotizaciones', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Válida hasta')).toHaveFocus();
   });
+
+  it('muestra junto a su línea el error del servidor sobre esa línea', async () => {
+    mockApi({
+      'POST /soporte/7/cotizacion': {
+        status: 400,
+        body: {
+          message: 'Revisa los datos.',
+          errors: { 'lineas.0.cantidad': 'La cantidad debe estar entre 1 y 10.' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<QuoteEditor ticketId={7} />);
+    await user.type(screen.getByLabelText('Diagnóstico'), 'Ventilador del procesador trabado.');
+    await user.click(screen.getByRole('button', { name: 'Enviar cotización' }));
+
+    expect(await screen.findByText('La cantidad debe estar entre 1 y 10.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Cantidad (línea 1)')).toHaveAccessibleDescription(
+      'La cantidad debe estar entre 1 y 10.',
+    );
+    expect(screen.queryByText('Revisa los datos.')).not.toBeInTheDocument();
+  });
 });

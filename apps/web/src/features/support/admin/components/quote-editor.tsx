@@ -15,10 +15,17 @@ import {
   type Servicio,
 } from '@nexbyte/shared';
 import { useId, useState } from 'react';
-import { useFieldArray, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import {
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Path,
+} from 'react-hook-form';
 import { Alert } from '../../../../components/ui/alert';
 import { FormField } from '../../../../components/ui/form-field';
 import { useToast } from '../../../../components/ui/toast';
+import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { useDebouncedValue } from '../../../../lib/use-debounced-draft';
 import { useServerForm } from '../../../../lib/use-server-form';
@@ -105,7 +112,16 @@ export function QuoteEditor({ ticketId }: { ticketId: number }) {
         });
       },
       onError: (error) => {
-        if (!form.showServerErrors(error)) setRefused(errorMessage(error, 'Inténtalo de nuevo.'));
+        // A line's own message ('lineas.2.cantidad') goes beside that line's field.
+        const lineErrors = Object.entries(
+          error instanceof ApiError ? (error.errors ?? {}) : {},
+        ).filter(([name]) => /^lineas\.\d+\.\w+$/.test(name));
+        for (const [name, message] of lineErrors) {
+          form.setError(name as Path<CotizacionTicketInput>, { type: 'server', message });
+        }
+        if (!form.showServerErrors(error) && lineErrors.length === 0) {
+          setRefused(errorMessage(error, 'Inténtalo de nuevo.'));
+        }
       },
     });
   });
