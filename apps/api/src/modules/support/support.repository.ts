@@ -265,8 +265,9 @@ export async function ticketsOfUser(db: Db, usuarioId: number, hoy: string) {
   return db
     .select({
       ticket: solicitudesSoporte,
+      // Written out in full: inside the subquery, a bare "id" would be the quote's.
       pendientes:
-        sql<number>`(select count(*) from ${soporteCotizaciones} where ${soporteCotizaciones.solicitudId} = ${solicitudesSoporte.id} and ${soporteCotizaciones.estado} = 'PENDIENTE' and ${soporteCotizaciones.validaHasta} >= ${hoy})`.mapWith(
+        sql<number>`(select count(*) from soporte_cotizaciones c where c.solicitud_id = solicitudes_soporte.id and c.estado = 'PENDIENTE' and c.valida_hasta >= ${hoy})`.mapWith(
           Number,
         ),
     })
