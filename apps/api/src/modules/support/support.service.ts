@@ -65,6 +65,9 @@ import {
   type TicketRow,
 } from './support.repository';
 
+/** What the support module offers the others (the customer's e-mails read tickets and quotes). */
+export { findTicketRow, quotesOf } from './support.repository';
+
 /** Who changed a ticket: a staff member, the customer (tracking link or account) or the shop. */
 export type Actor = { kind: 'staff'; user: Usuario } | { kind: 'cliente' } | { kind: 'sistema' };
 
