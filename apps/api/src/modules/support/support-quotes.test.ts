@@ -19,9 +19,10 @@ import {
   stockOf,
 } from './support.fixtures';
 
+const SHOP = 'tienda.soporte@gmail.com';
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SHOP_EMAIL: SHOP });
 });
 afterAll(() => t.close());
 
@@ -271,6 +272,16 @@ describe('answering a quote', () => {
 });
 
 describe('stock of an approved repair', () => {
+  it('tells the owner when an accepted quote leaves a part low, like a sale does', async () => {
+    const part = await productWithStock(t, 6);
+    const { id, token } = await inDiagnosis();
+    await postQuote(t, id, quoteBody([{ tipo: 'REPUESTO', productoId: part.id, cantidad: 2 }]));
+    const before = (await mailsTo(t, SHOP)).length;
+    expect((await answerQuote(t, token, { decision: 'ACEPTAR' })).statusCode).toBe(200);
+    const news = (await mailsTo(t, SHOP)).slice(before).map((m) => m.asunto);
+    expect(news).toContain(`Stock bajo: ${part.nombre} (quedan 4)`);
+  });
+
   it('gives the reserved parts back when the ticket is cancelled, once', async () => {
     const part = await productWithStock(t, 5);
     const { id, token } = await inDiagnosis();
