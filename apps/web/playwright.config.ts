@@ -60,6 +60,9 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
+        // tsx reads the tsconfig of the directory it starts in (this one, which covers only the web
+        // sources): the API's own settings make its e-mail templates' JSX compile.
+        TSX_TSCONFIG_PATH: '../api/tsconfig.json',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR ?? '',

@@ -27,6 +27,7 @@ import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import orderMails from './modules/notifications/order-mails';
 import ownerMails from './modules/notifications/owner-mails';
+import supportMails from './modules/notifications/support-mails';
 import reportRoutes from './modules/orders/reports.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import payments from './modules/payments/payments.plugin';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(events);
   await app.register(orderMails);
   await app.register(ownerMails);
+  await app.register(supportMails);
   await app.register(payments);
   await app.register(checkout);
   // A map of every route helps an attacker more than a shopper: production shows it only if asked.

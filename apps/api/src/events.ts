@@ -1,4 +1,4 @@
-import type { EstadoPedido } from '@nexbyte/shared';
+import type { EstadoPedido, EstadoTicket } from '@nexbyte/shared';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** An order that changed, as its events tell it: subscribers read the rest themselves. */
@@ -23,8 +23,12 @@ export interface ShopEvents {
   'pedido.expirado': OrderFact;
   /** A visitor wrote through the contact form (the honeypot's catches are not published). */
   'contacto.creado': ContactFact;
-  /** A visitor asked for a support or repair quote. */
+  /** A visitor asked for a support or repair quote: the ticket's first e-mail carries `acceso`. */
   'soporte.creado': SupportFact;
+  /** A ticket changed state; the customer's e-mail carries a fresh tracking token. */
+  'soporte.estado': TicketStateFact;
+  /** The desk sent a quote; the customer's e-mail carries a fresh tracking token. */
+  'soporte.cotizado': TicketQuoteFact;
   /** A sale took a product's stock from above the low-stock line to at or below it. */
   'producto.stock_bajo': LowStockFact;
 }
@@ -47,6 +51,22 @@ export interface SupportFact {
   prioridad: string;
   serviciosRequeridos: string[];
   descripcionProblema: string;
+  /** The tracking token of the customer's confirmation e-mail (only its hash is stored). */
+  acceso: string;
+}
+
+export interface TicketStateFact {
+  id: number;
+  estado: EstadoTicket;
+  /** The note to the customer, if the desk wrote one (internal notes never travel here). */
+  nota: string | null;
+  acceso: string;
+}
+
+export interface TicketQuoteFact {
+  id: number;
+  cotizacionId: number;
+  acceso: string;
 }
 
 export interface LowStockFact {

@@ -292,6 +292,8 @@ test.describe('mensajes del público', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Solicitudes de soporte' }),
     ).toBeVisible();
+    // The spec's table of requests, one click away from the desk's list.
+    await page.getByRole('button', { name: 'Vista tabla' }).click();
     const supportRow = row(page, stamp);
     await expect(supportRow).toContainText(descripcion);
     await expect(supportRow).toContainText('PC de escritorio');

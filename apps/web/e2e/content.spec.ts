@@ -147,6 +147,13 @@ test.describe('páginas de contenido', () => {
     await expect(
       main(page).getByRole('link', { name: 'Solicitar soporte técnico' }),
     ).toHaveAttribute('href', '/soporte');
+
+    // A warranty request starts from here, with its kind already chosen.
+    await main(page).getByRole('link', { name: 'Solicitar garantía' }).click();
+    await expect(page).toHaveURL('/soporte?tipo=GARANTIA');
+    await expect(main(page).getByRole('radio', { name: 'Garantía' })).toBeChecked();
+    await expect(main(page).getByLabel('N° de pedido o boleta')).toBeVisible();
+    await expect(main(page).getByLabel('Fecha de compra')).toBeVisible();
   });
 
   test('Ayuda filtra por tema y por búsqueda, y abre las respuestas con el teclado', async ({

@@ -77,6 +77,7 @@ test.describe('rol VENDOR y categorías', () => {
       'Productos',
       'Categorías',
       'Pedidos',
+      'Soporte',
     ]);
     await expectAccessible(page);
 

@@ -2,7 +2,7 @@ import { count, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../test/test-app';
 import type { Database } from './client';
-import { categorias, productos, usuarios } from './schema';
+import { categorias, productos, soporteCotizaciones, solicitudesSoporte, usuarios } from './schema';
 import { seedDemoData } from './seed';
 
 let database: Database;
@@ -10,6 +10,8 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await freshDatabase());
   await database.migrate();
+  // A clean install (SEED_DEMO_DATA=false never calls the seed) has no support tickets.
+  expect(await database.db.select().from(solicitudesSoporte)).toEqual([]);
 });
 afterAll(async () => {
   await database.close();
@@ -49,5 +51,20 @@ describe('demo data', () => {
       ['cliente@gmail.com', 'CLIENT'],
     ]);
     expect(users.every((u) => u.passHash.startsWith('$argon2id$'))).toBe(true);
+  });
+
+  it("fills the repair desk's board with tickets in a few states", async () => {
+    const tickets = await database.db.select().from(solicitudesSoporte);
+    expect(tickets.map((t) => [t.tipo, t.estado]).sort()).toEqual([
+      ['GARANTIA', 'EN_FABRICANTE'],
+      ['REPARACION', 'COTIZADA'],
+      ['REPARACION', 'EN_REPARACION'],
+      ['REPARACION', 'RECIBIDA'],
+    ]);
+    const quotes = await database.db.select().from(soporteCotizaciones);
+    const quoted = tickets.find((t) => t.estado === 'COTIZADA')!;
+    expect(quotes.find((q) => q.solicitudId === quoted.id)).toMatchObject({ estado: 'PENDIENTE' });
+    const client = tickets.find((t) => t.estado === 'EN_REPARACION')!;
+    expect(client.usuarioId).not.toBeNull();
   });
 });

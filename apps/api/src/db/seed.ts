@@ -10,7 +10,8 @@ import {
   DEMO_RETIRO,
   demoFichaOf,
 } from './demo-data';
-import { appMeta, categorias, contactos, productos, solicitudesSoporte, usuarios } from './schema';
+import { seedDemoTickets } from './demo-tickets';
+import { appMeta, categorias, contactos, productos, usuarios } from './schema';
 import { cupones, retiroTienda } from './schema-promotions';
 
 const DEMO_MARKER = 'demo_data_loaded_at';
@@ -100,19 +101,7 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
       email: 'jorge.soto@gmail.com',
       mensaje: '¿Tienen stock del SSD Kingston NV2 para retiro en tienda esta semana?',
     });
-    await tx.insert(solicitudesSoporte).values({
-      nombreCliente: 'Valentina Pérez',
-      emailCliente: 'valentina.perez@duoc.cl',
-      telefonoCliente: '9 5555 1234',
-      region: 'Biobío',
-      comuna: 'Concepción',
-      direccion: 'Los Carrera 890',
-      equipo: 'NOTEBOOK',
-      prioridad: 'ALTA',
-      serviciosRequeridos: ['Diagnóstico', 'Mantención preventiva'],
-      descripcionProblema:
-        'El notebook se apaga solo al abrir juegos y el ventilador suena muy fuerte.',
-    });
+    await seedDemoTickets(tx, config.admin.email);
 
     await tx.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() });
     return true;

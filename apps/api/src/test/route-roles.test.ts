@@ -8,9 +8,8 @@ import { bearer, createTestApp, VENDOR, vendorToken, type TestContext } from './
  * Who may call each route (decision 018):
  * - public: anyone, no token needed;
  * - user: any logged-in account (its own data);
- * - staff: ADMIN or VENDOR (catalogue, orders);
- * - admin: ADMIN only (users, contact messages, support requests, newsletter list, shipping prices,
- *   coupons).
+ * - staff: ADMIN or VENDOR (catalogue, orders, the repair desk);
+ * - admin: ADMIN only (users, contact messages, newsletter list, shipping prices, coupons).
  */
 type Access = 'public' | 'user' | 'staff' | 'admin';
 
@@ -96,7 +95,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/contactos': 'public',
   'GET /api/contactos': 'admin',
   'POST /api/soporte': 'public',
-  'GET /api/soporte': 'admin',
+  'GET /api/soporte': 'staff',
+  'GET /api/soporte/resumen': 'staff',
+  'GET /api/soporte/:id': 'staff',
+  'POST /api/soporte/:id/estado': 'staff',
+  'POST /api/soporte/:id/notas': 'staff',
+  'POST /api/soporte/:id/cotizacion': 'staff',
+  'GET /api/soporte/seguimiento/:token': 'public',
+  'POST /api/soporte/seguimiento/:token/cotizacion': 'public',
+  'GET /api/cuenta/soporte': 'user',
+  'GET /api/cuenta/soporte/:numero': 'user',
+  'POST /api/cuenta/soporte/:numero/cotizacion': 'user',
   'POST /api/newsletter': 'public',
   'POST /api/newsletter/baja': 'public',
   'GET /api/newsletter/resumen': 'admin',

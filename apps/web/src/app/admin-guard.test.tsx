@@ -44,12 +44,12 @@ describe('guardia de la administración', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
 
-  it('deja entrar a un VENDOR con el menú del catálogo y los pedidos, sin usuarios, contacto ni soporte', async () => {
+  it('deja entrar a un VENDOR con el menú del catálogo, los pedidos y soporte, sin usuarios ni contacto', async () => {
     const { fetchMock } = dashboardApi();
     storeSession(VENDOR_USER);
     renderApp('/admin');
     await findHeading('Dashboard');
-    expect(menuLinks()).toEqual(['Dashboard', 'Productos', 'Categorías', 'Pedidos']);
+    expect(menuLinks()).toEqual(['Dashboard', 'Productos', 'Categorías', 'Pedidos', 'Soporte']);
     // Its dashboard asks nothing the server would refuse it.
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
       expect.stringContaining('/usuarios'),
@@ -61,7 +61,6 @@ describe('guardia de la administración', () => {
     '/admin/usuarios',
     '/admin/usuarios/nuevo',
     '/admin/contacto',
-    '/admin/soporte',
     '/admin/envios',
     '/admin/cupones',
   ])(
@@ -81,6 +80,18 @@ describe('guardia de la administración', () => {
     },
   );
 
+  it('un VENDOR trabaja el mesón de soporte', async () => {
+    const api = mockApi({
+      'GET /soporte': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /soporte/resumen': { body: { total: 0, atrasados: 0, porEstado: {} } },
+    });
+    storeSession(VENDOR_USER);
+    renderApp('/admin/soporte');
+    expect(await findHeading('Solicitudes de soporte')).toBeVisible();
+    expect(await screen.findByText('No hay solicitudes.')).toBeVisible();
+    expect(api.callsTo('GET', '/soporte')).toHaveLength(1);
+  });
+
   it('muestra a un ADMIN todas las secciones, Categorías incluida', async () => {
     dashboardApi();
     renderAsAdmin('/admin');
@@ -90,9 +101,9 @@ describe('guardia de la administración', () => {
       'Productos',
       'Categorías',
       'Pedidos',
+      'Soporte',
       'Usuarios',
       'Contacto',
-      'Soporte',
       'Envíos',
       'Cupones',
     ]);
@@ -205,6 +216,7 @@ describe('guardia de la administración', () => {
       'GET /usuarios/5': { body: buildAccount() },
       'GET /contactos': { body: [] },
       'GET /soporte': { body: [] },
+      'GET /soporte/resumen': { body: { total: 0, atrasados: 0, porEstado: {} } },
     });
     renderAsAdmin(url);
     await findHeading(heading);

@@ -5,7 +5,7 @@ import { useSession } from '../lib/use-session';
 export const NO_PERMISSION_TITLE = 'No tienes permiso';
 
 /**
- * The admin screens only an ADMIN opens (users, contact messages, support requests). A VENDOR
+ * The admin screens only an ADMIN opens (users, contact messages, shipping, coupons). A VENDOR
  * who reaches one by its address is told so, in place, instead of seeing a screen whose every
  * call the server would refuse.
  */
@@ -17,7 +17,7 @@ export function AdminOnly() {
       <AdminPageHeader title={NO_PERMISSION_TITLE} />
       <p id="sin-permiso">
         No tienes permiso para ver esta sección. Solo un administrador puede gestionar usuarios,
-        mensajes de contacto y solicitudes de soporte.
+        mensajes de contacto, envíos y cupones.
       </p>
       <p>
         <Link to="/admin" className="button">

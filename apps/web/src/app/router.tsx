@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
           { path: 'blog/:id', ...screen('routes/blog-post', () => import('./routes/blog-post')) },
           { path: 'soporte', ...screen('routes/support', () => import('./routes/support')) },
           {
+            path: 'soporte/seguimiento/:token',
+            ...screen('routes/support-tracking', () => import('./routes/support-tracking')),
+          },
+          {
             path: 'garantias',
             ...screen('routes/warranties', () => import('./routes/warranties')),
           },
@@ -74,6 +78,10 @@ export const routes: RouteObject[] = [
             ...screen('routes/reset-password', () => import('./routes/reset-password')),
           },
           { path: 'cuenta', ...screen('routes/account', () => import('./routes/account')) },
+          {
+            path: 'cuenta/soporte/:numero',
+            ...screen('routes/account-ticket', () => import('./routes/account-ticket')),
+          },
           {
             path: 'cuenta/pedidos',
             ...screen('routes/my-orders', () => import('./routes/my-orders')),
@@ -166,13 +174,6 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
-                    path: 'soporte',
-                    ...screen(
-                      'routes/admin/support-requests',
-                      () => import('./routes/admin/support-requests'),
-                    ),
-                  },
-                  {
                     path: 'envios',
                     ...screen('routes/admin/shipping', () => import('./routes/admin/shipping')),
                   },
@@ -185,6 +186,20 @@ export const routes: RouteObject[] = [
               {
                 path: 'pedidos',
                 ...screen('routes/admin/orders', () => import('./routes/admin/orders')),
+              },
+              {
+                path: 'soporte',
+                ...screen(
+                  'routes/admin/support-requests',
+                  () => import('./routes/admin/support-requests'),
+                ),
+              },
+              {
+                path: 'soporte/:id',
+                ...screen(
+                  'routes/admin/support-ticket',
+                  () => import('./routes/admin/support-ticket'),
+                ),
               },
               {
                 path: 'pedidos/:numero',

@@ -32,9 +32,17 @@ describe('support requests', () => {
   it('stores a request that the admin then reads first', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: SUPPORT_RECEIVED });
+    const created = res.json();
+    expect(created).toMatchObject({
+      ...valid,
+      message: SUPPORT_RECEIVED,
+      numero: expect.stringMatching(/^ST-\d{6}$/),
+      tipo: 'REPARACION',
+      estado: 'RECIBIDA',
+      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento\/[\w-]{43}$/),
+    });
     const [newest] = await requests();
-    expect(newest).toMatchObject(valid);
+    expect(newest).toMatchObject({ ...valid, id: created.id, numero: created.numero });
     expect(newest!.fechaCreacion).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -56,8 +64,14 @@ describe('support requests', () => {
     const before = (await requests()).length;
     const res = await send({ ...valid, empresa: 'bot' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: SUPPORT_RECEIVED });
+    expect(res.json()).toMatchObject({
+      message: SUPPORT_RECEIVED,
+      estado: 'RECIBIDA',
+      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento\/[\w-]{43}$/),
+    });
     expect(await requests()).toHaveLength(before);
+    const path = new URL(res.json().seguimientoUrl).pathname;
+    expect((await t.app.inject({ method: 'GET', url: `/api${path}` })).statusCode).toBe(404);
   });
 
   it.each([

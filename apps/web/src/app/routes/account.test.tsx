@@ -253,4 +253,60 @@ describe('Mi cuenta', () => {
     ).toBeInTheDocument();
     expect(bodyOf('POST', '/api/cuenta/totp/desactivar')).toEqual({ codigo: 'abcde-fghj1' });
   });
+
+  describe('mis solicitudes de soporte', () => {
+    it('lista cada solicitud con su equipo, estado, fecha y la cotización por responder', async () => {
+      storeSession(camila);
+      answer({
+        'GET /api/cuenta': () => jsonResponse(200, camila),
+        'GET /api/cuenta/soporte': () =>
+          jsonResponse(200, [
+            {
+              numero: 'ST-000007',
+              tipo: 'REPARACION',
+              estado: 'COTIZADA',
+              equipo: 'NOTEBOOK',
+              fechaCreacion: '2026-11-20T15:00:00.000Z',
+              fechaActualizacion: '2026-11-21T15:00:00.000Z',
+              cotizacionPendiente: true,
+            },
+            {
+              numero: 'ST-000003',
+              tipo: 'GARANTIA',
+              estado: 'RECIBIDA',
+              equipo: 'PC_ESCRITORIO',
+              fechaCreacion: '2026-11-02T15:00:00.000Z',
+              fechaActualizacion: '2026-11-02T15:00:00.000Z',
+              cotizacionPendiente: false,
+            },
+          ]),
+      });
+      const { main } = await renderAccount();
+      const section = within(main.getByRole('region', { name: 'Mis solicitudes de soporte' }));
+      const first = await section.findByRole('link', { name: 'ST-000007' });
+      expect(first).toHaveAttribute('href', '/cuenta/soporte/ST-000007');
+      const items = section.getAllByRole('listitem');
+      expect(items[0]).toHaveTextContent('Notebook');
+      expect(items[0]).toHaveTextContent('Cotizada');
+      expect(items[0]).toHaveTextContent('20-11-2026');
+      expect(items[0]).toHaveTextContent('Cotización por responder');
+      expect(items[1]).toHaveTextContent('Recibida');
+      expect(items[1]).not.toHaveTextContent('Cotización por responder');
+    });
+
+    it('sin solicitudes invita a pedir soporte', async () => {
+      storeSession(camila);
+      answer({
+        'GET /api/cuenta': () => jsonResponse(200, camila),
+        'GET /api/cuenta/soporte': () => jsonResponse(200, []),
+      });
+      const { main } = await renderAccount();
+      const section = within(main.getByRole('region', { name: 'Mis solicitudes de soporte' }));
+      expect(await section.findByText(/Aún no tienes solicitudes de soporte/)).toBeInTheDocument();
+      expect(section.getByRole('link', { name: 'Solicitar soporte técnico' })).toHaveAttribute(
+        'href',
+        '/soporte',
+      );
+    });
+  });
 });

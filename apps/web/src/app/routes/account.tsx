@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { AccountScreen } from '../../features/account/components/account-screen';
+import { MyTickets } from '../../features/support/components/my-tickets';
 import { useSession } from '../../lib/use-session';
 
 export default function AccountRoute() {
@@ -16,6 +17,10 @@ export default function AccountRoute() {
         <Link to="/cuenta/pedidos">Ver mis pedidos</Link>
       </p>
       <AccountScreen userId={session.user.id} />
+      <section className="account-card account-tickets" aria-labelledby="cuenta-soporte">
+        <h2 id="cuenta-soporte">Mis solicitudes de soporte</h2>
+        <MyTickets viewer={session.user.id} />
+      </section>
     </div>
   );
 }

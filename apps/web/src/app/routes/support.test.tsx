@@ -12,8 +12,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderSoporte() {
-  renderApp('/soporte');
+const CREATED = {
+  message: 'Solicitud enviada.',
+  numero: 'ST-000042',
+  tipo: 'REPARACION',
+  estado: 'RECIBIDA',
+  seguimientoUrl: 'http://localhost:3000/soporte/seguimiento/abc123-token',
+};
+
+async function renderSoporte(url = '/soporte') {
+  renderApp(url);
   await screen.findByRole('heading', { level: 1, name: 'Soporte técnico' }, { timeout: 5000 });
   return within(screen.getByRole('main'));
 }
@@ -139,7 +147,7 @@ describe('Soporte', () => {
   });
 
   it('envía los valores de la API, muestra el toast de éxito y limpia el formulario', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Solicitud enviada.' }));
+    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -166,6 +174,9 @@ describe('Soporte', () => {
       serviciosRequeridos: ['Diagnóstico', 'Respaldo de datos'],
       descripcionProblema: 'El PC no enciende.',
       empresa: '',
+      tipo: 'REPARACION',
+      comprobante: null,
+      fechaCompra: null,
     });
     expect(main.getByLabelText('Nombre')).toHaveValue('');
     expect(main.getByLabelText('Equipo')).toHaveValue('');
@@ -175,8 +186,66 @@ describe('Soporte', () => {
     expect(main.getByText('0/600')).toBeInTheDocument();
   });
 
+  it('tras enviar muestra el número y el enlace privado de seguimiento, con el foco en ellos', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
+    const user = userEvent.setup();
+    const main = await renderSoporte();
+    await fillRequiredFields(user, main);
+
+    await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
+
+    const panel = await main.findByRole('region', { name: 'Solicitud ST-000042 recibida' });
+    expect(panel).toHaveFocus();
+    expect(panel).toHaveAttribute('aria-live', 'polite');
+    expect(within(panel).getByText(CREATED.seguimientoUrl)).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Guarda este enlace; también te lo enviamos por correo.'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('link', { name: 'Ver el estado de mi solicitud' }),
+    ).toHaveAttribute('href', '/soporte/seguimiento/abc123-token');
+  });
+
+  it('con ?tipo=GARANTIA elige Garantía y pide el comprobante y la fecha de compra', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { ...CREATED, tipo: 'GARANTIA' }));
+    const user = userEvent.setup();
+    const main = await renderSoporte('/soporte?tipo=GARANTIA');
+    const tipo = main.getByRole('group', { name: 'Tipo de solicitud' });
+    expect(within(tipo).getByRole('radio', { name: 'Garantía' })).toBeChecked();
+    expect(main.getByLabelText('Fecha de compra')).toHaveAttribute(
+      'max',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    );
+    await fillRequiredFields(user, main);
+
+    await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
+
+    expect(await main.findByText('Indica el número de pedido o de boleta.')).toBeInTheDocument();
+    expect(main.getByText('Indica la fecha de compra.')).toBeInTheDocument();
+    expect(main.getByLabelText('N° de pedido o boleta')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(main.getByLabelText('N° de pedido o boleta'), 'NB-000123');
+    await user.type(main.getByLabelText('Fecha de compra'), '2026-01-15');
+    await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
+
+    await findToast();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      tipo: 'GARANTIA',
+      comprobante: 'NB-000123',
+      fechaCompra: '2026-01-15',
+    });
+  });
+
+  it('una reparación no muestra los campos de la garantía', async () => {
+    const main = await renderSoporte();
+    expect(main.getByRole('radio', { name: 'Reparación o mantención' })).toBeChecked();
+    expect(main.queryByLabelText('N° de pedido o boleta')).not.toBeInTheDocument();
+    expect(main.queryByLabelText('Fecha de compra')).not.toBeInTheDocument();
+  });
+
   it('envía el teléfono y la dirección cuando se completan', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Solicitud enviada.' }));
+    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);

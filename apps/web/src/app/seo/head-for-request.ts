@@ -26,7 +26,14 @@ export interface HeadSources extends HeadContext {
 }
 
 /** Screens of the site layout that keep their own title only (account, checkout, orders…). */
-const PRIVATE_PREFIXES = ['/cuenta', '/checkout', '/pedido/', '/recuperar', '/newsletter/'];
+const PRIVATE_PREFIXES = [
+  '/cuenta',
+  '/checkout',
+  '/pedido/',
+  '/recuperar',
+  '/newsletter/',
+  '/soporte/seguimiento/',
+];
 
 /** A path segment as the router gives it to the screen; a malformed escape stays as written. */
 function decodeSegment(segment: string): string {

@@ -1,5 +1,5 @@
-import { SupportRequests } from '../../../features/support/admin/components/support-requests';
+import { SupportDesk } from '../../../features/support/admin/components/support-desk';
 
 export default function SupportRequestsRoute() {
-  return <SupportRequests />;
+  return <SupportDesk />;
 }

@@ -130,7 +130,10 @@ export function WarrantyPolicy() {
 
       <section className="content-section" aria-labelledby="warranty-states">
         <h2 id="warranty-states">Estados de tu solicitud</h2>
-        <p>Cuando nos consultes por tu solicitud, te diremos en cuál de estos estados está.</p>
+        <p>
+          Al enviar tu solicitud recibes un número y un enlace privado donde ves en cuál de estos
+          estados está.
+        </p>
         <dl className="states">
           {STATES.map((state) => (
             <div key={state.name}>
@@ -139,6 +142,11 @@ export function WarrantyPolicy() {
             </div>
           ))}
         </dl>
+        <p className="actions">
+          <Link className="button" to="/soporte?tipo=GARANTIA">
+            Solicitar garantía
+          </Link>
+        </p>
       </section>
 
       <section className="content-cta" aria-labelledby="warranty-cta">

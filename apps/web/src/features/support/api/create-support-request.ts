@@ -1,4 +1,4 @@
-import type { Soporte } from '@nexbyte/shared';
+import type { Soporte, SoporteCreado } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -7,10 +7,11 @@ export const SUPPORT_FAILED_MESSAGE = 'No pudimos enviar tu solicitud. Inténtal
 
 /**
  * POST /soporte with the API's values: equipo as PC_ESCRITORIO…, prioridad in upper case, an
- * empty phone or address as null (the shared schema's output already is).
+ * empty phone or address as null (the shared schema's output already is). The answer carries the
+ * ticket's number and its private tracking link, shown once after sending.
  */
-export function createSupportRequest(request: Soporte): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>('/soporte', { method: 'POST', body: request });
+export function createSupportRequest(request: Soporte): Promise<SoporteCreado> {
+  return apiFetch<SoporteCreado>('/soporte', { method: 'POST', body: request });
 }
 
 export function useCreateSupportRequest() {

@@ -7,11 +7,18 @@ import {
   PRIORIDADES_PUBLICAS,
   SERVICIOS,
   SUPPORT_DESCRIPTION_MAX,
+  SUPPORT_RECEIPT_MAX,
+  hoyEnChile,
+  TIPO_TICKET_LABELS,
+  TIPOS_TICKET,
   type Soporte,
+  type SoporteCreado,
   type SoporteInput,
+  type TipoTicket,
 } from '@nexbyte/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useWatch, type DefaultValues } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
@@ -19,6 +26,7 @@ import { useToast } from '../../../components/ui/toast';
 import { domainSchemas } from '../../../lib/form-schemas';
 import { useServerForm } from '../../../lib/use-server-form';
 import { supportErrorMessage, useCreateSupportRequest } from '../api/create-support-request';
+import { SupportSent } from './support-sent';
 import '../support.css';
 
 // No equipment is chosen at first: the select shows its placeholder until the customer picks one.
@@ -33,16 +41,28 @@ const EMPTY: DefaultValues<SoporteInput> = {
   serviciosRequeridos: [],
   descripcionProblema: '',
   empresa: '',
+  tipo: 'REPARACION',
+  comprobante: '',
+  fechaCompra: '',
 };
+
+/** The kind the address asks for (?tipo=GARANTIA from the Garantías page), else a repair. */
+function tipoFrom(params: URLSearchParams): TipoTicket {
+  const tipo = params.get('tipo')?.toUpperCase();
+  return TIPOS_TICKET.find((t) => t === tipo) ?? 'REPARACION';
+}
 
 /** SPEC.md point 2, Soporte: the quote request form with the rules of point 5. */
 export function SupportForm() {
   const toast = useToast();
   const mutation = useCreateSupportRequest();
   const ids = useId();
+  const [params] = useSearchParams();
+  const defaults: DefaultValues<SoporteInput> = { ...EMPTY, tipo: tipoFrom(params) };
+  const [sent, setSent] = useState<SoporteCreado | null>(null);
   const form = useServerForm<SoporteInput, Soporte>({
     resolver: zodResolver(domainSchemas().soporte),
-    defaultValues: EMPTY,
+    defaultValues: defaults,
     serverFields: [...Object.keys(EMPTY), 'equipo'],
   });
   const {
@@ -51,16 +71,18 @@ export function SupportForm() {
     formState: { errors },
   } = form;
   const descripcion = useWatch({ control, name: 'descripcionProblema' }) ?? '';
+  const tipo = useWatch({ control, name: 'tipo' });
 
   const onSubmit = form.submit((request) =>
     mutation.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast.show({
           type: 'success',
           title: 'Solicitud enviada',
           message: 'Te contactaremos con una cotización estimada.',
         });
         form.reset();
+        setSent(created);
       },
       onError: (error) => {
         toast.show({
@@ -77,10 +99,50 @@ export function SupportForm() {
   const prioridadErrorId = `${ids}-prioridad-error`;
   const serviciosErrorId = `${ids}-servicios-error`;
 
+  const tipoErrorId = `${ids}-tipo-error`;
+
   return (
     <FormProvider {...form}>
+      {sent && <SupportSent created={sent} />}
       <form className="support-form" noValidate onSubmit={onSubmit}>
         <div className="form-grid">
+          <fieldset
+            className="support-group form-field--wide"
+            aria-describedby={errors.tipo ? tipoErrorId : undefined}
+          >
+            <legend className="form-field__label">Tipo de solicitud</legend>
+            <div className="support-group__options">
+              {TIPOS_TICKET.map((value) => (
+                <label key={value} className="support-option">
+                  <input type="radio" value={value} {...register('tipo')} />
+                  {TIPO_TICKET_LABELS[value]}
+                </label>
+              ))}
+            </div>
+            {errors.tipo && (
+              <p id={tipoErrorId} className="form-field__error">
+                {errors.tipo.message}
+              </p>
+            )}
+          </fieldset>
+          {tipo === 'GARANTIA' && (
+            <>
+              <FormField
+                label="N° de pedido o boleta"
+                hint="Por ejemplo NB-000123"
+                error={errors.comprobante?.message}
+              >
+                <input
+                  {...register('comprobante')}
+                  autoComplete="off"
+                  maxLength={SUPPORT_RECEIPT_MAX}
+                />
+              </FormField>
+              <FormField label="Fecha de compra" error={errors.fechaCompra?.message}>
+                <input {...register('fechaCompra')} type="date" max={hoyEnChile()} />
+              </FormField>
+            </>
+          )}
           <FormField label="Nombre" error={errors.nombreCliente?.message}>
             <input {...register('nombreCliente')} autoComplete="name" />
           </FormField>

@@ -1,0 +1,171 @@
+import {
+  DIAGNOSTICO_HORAS_HABILES,
+  ESTADO_TICKET_LABELS,
+  formatCLP,
+  IVA_PERCENT,
+  ivaIncluido,
+  numeroTicket,
+  type EstadoTicket,
+} from '@nexbyte/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SupportFact, TicketQuoteFact, TicketStateFact } from '../../events';
+import { findTicketRow, quotesOf } from '../support/support.service';
+import {
+  renderMail,
+  type Block,
+  type MailContent,
+  type ShopIdentity,
+} from './templates/mail-content';
+
+const firstName = (nombre: string) => nombre.trim().split(/\s+/)[0] ?? '';
+
+/** What each state means for the customer, said once in the e-mail of the change. */
+const STATE_NEWS: Partial<Record<EstadoTicket, string>> = {
+  EN_DIAGNOSTICO: 'Estamos revisando tu equipo. Te enviaremos el diagnóstico y la cotización.',
+  APROBADA: 'Recibimos tu aprobación de la cotización. Comenzaremos la reparación.',
+  RECHAZADA:
+    'Registramos que no aceptaste la cotización. Te avisaremos cuando tu equipo esté listo para retiro.',
+  EN_REPARACION: 'Tu equipo está en reparación.',
+  LISTA_PARA_RETIRO: 'Tu equipo está listo. Puedes retirarlo en nuestra tienda.',
+  ENTREGADA: 'Entregamos tu equipo. ¡Gracias por confiar en Nexbyte!',
+  CANCELADA: 'Tu solicitud fue cancelada.',
+  EN_FABRICANTE: 'Enviamos tu equipo al fabricante para hacer efectiva la garantía.',
+  RESUELTO: 'Tu solicitud de garantía está resuelta.',
+};
+
+export function createdContent(s: SupportFact, link: string): MailContent {
+  const numero = numeroTicket(s.id);
+  return {
+    to: s.emailCliente,
+    subject: `Recibimos tu solicitud ${numero}`,
+    heading: `Hola ${firstName(s.nombreCliente)}, recibimos tu solicitud ${numero}`,
+    blocks: [
+      {
+        kind: 'p',
+        text: `Nuestro equipo técnico revisará lo que nos contaste y te enviará un diagnóstico en un plazo de ${DIAGNOSTICO_HORAS_HABILES} horas hábiles (lunes a viernes). Si tu equipo necesita una reparación, te enviaremos una cotización para que la aceptes antes de empezar.`,
+      },
+      { kind: 'quote', text: s.descripcionProblema },
+      {
+        kind: 'p',
+        text: 'Con este enlace privado puedes seguir tu solicitud; no lo compartas.',
+      },
+      { kind: 'action', label: 'Seguir mi solicitud', url: link },
+    ],
+  };
+}
+
+export function stateContent(
+  to: string,
+  nombre: string,
+  f: TicketStateFact,
+  link: string,
+): MailContent {
+  const numero = numeroTicket(f.id);
+  const label = ESTADO_TICKET_LABELS[f.estado];
+  const blocks: Block[] = [{ kind: 'p', text: `Tu solicitud ${numero} ahora está: ${label}.` }];
+  const news = STATE_NEWS[f.estado];
+  if (news) blocks.push({ kind: 'p', text: news });
+  if (f.nota) blocks.push({ kind: 'quote', text: f.nota });
+  blocks.push({ kind: 'action', label: 'Ver mi solicitud', url: link });
+  return {
+    to,
+    subject: `Tu solicitud ${numero}: ${label.toLowerCase()}`,
+    heading: `Hola ${firstName(nombre)}, tu solicitud ${numero} cambió de estado`,
+    blocks,
+  };
+}
+
+export function quoteContent(
+  to: string,
+  nombre: string,
+  numero: string,
+  q: {
+    diagnostico: string;
+    total: number;
+    iva: number;
+    validaHasta: string;
+    lineas: { descripcion: string; cantidad: number; precioUnitario: number }[];
+  },
+  link: string,
+): MailContent {
+  const [y, mo, d] = q.validaHasta.split('-');
+  return {
+    to,
+    subject: `Cotización de tu solicitud ${numero}`,
+    heading: `Hola ${firstName(nombre)}, tu cotización está lista`,
+    blocks: [
+      { kind: 'p', text: 'Este es el diagnóstico de tu equipo:' },
+      { kind: 'quote', text: q.diagnostico },
+      {
+        kind: 'facts',
+        rows: [
+          ...q.lineas.map((l): [string, string] => [
+            `${l.cantidad} × ${l.descripcion}`,
+            formatCLP(l.cantidad * l.precioUnitario),
+          ]),
+          ['Total', `${formatCLP(q.total)} (IVA incluido)`],
+          [`IVA ${IVA_PERCENT} %`, formatCLP(q.iva)],
+          ['Válida hasta', `${d}-${mo}-${y}`],
+        ],
+      },
+      {
+        kind: 'p',
+        text: 'Si la aceptas, reservamos los repuestos y comenzamos la reparación. Si no, te devolvemos tu equipo.',
+      },
+      { kind: 'action', label: 'Ver y aceptar la cotización', url: link },
+    ],
+  };
+}
+
+/**
+ * Tells the customer about their ticket: received, each change of state, each quote. Every e-mail
+ * carries its own tracking link (decision 023). Internal notes are never in the events, so they
+ * cannot reach an e-mail.
+ */
+async function supportMails(app: FastifyInstance) {
+  const shop: ShopIdentity = {
+    name: 'Nexbyte',
+    tagline: 'Tecnología y mantención de PC',
+    url: app.config.publicUrl,
+  };
+  const link = (token: string) => app.mailer.link(`/soporte/seguimiento/${token}`);
+  // The label is logged: it names the ticket, never its token.
+  const send = (what: string, compose: () => Promise<MailContent | null>) =>
+    app.mailer.sendLater(`soporte ${what}`, async () => {
+      const content = await compose();
+      return content && renderMail(content, shop);
+    });
+
+  app.events.on('soporte.creado', (s) =>
+    send(`${numeroTicket(s.id)} (recibida)`, async () => createdContent(s, link(s.acceso))),
+  );
+  app.events.on('soporte.estado', (f) =>
+    send(`${numeroTicket(f.id)} (${f.estado})`, async () => {
+      const row = await findTicketRow(app.db, f.id);
+      return row && stateContent(row.emailCliente, row.nombreCliente, f, link(f.acceso));
+    }),
+  );
+  app.events.on('soporte.cotizado', (f: TicketQuoteFact) =>
+    send(`${numeroTicket(f.id)} (cotización)`, async () => {
+      const [row, quotes] = await Promise.all([
+        findTicketRow(app.db, f.id),
+        quotesOf(app.db, f.id),
+      ]);
+      const quote = quotes.find((q) => q.id === f.cotizacionId);
+      if (!row || !quote) return null;
+      return quoteContent(
+        row.emailCliente,
+        row.nombreCliente,
+        numeroTicket(row.id),
+        { ...quote, iva: ivaIncluido(quote.total) },
+        link(f.acceso),
+      );
+    }),
+  );
+}
+
+export default fp(supportMails, {
+  name: 'support-mails',
+  dependencies: ['core', 'events', 'mailer'],
+});
