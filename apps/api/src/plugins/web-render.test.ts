@@ -93,11 +93,16 @@ describe('server-rendered pages', () => {
     expect(unknown.body).toContain('Página no encontrada');
   });
 
-  it('leave the screens behind a session to the browser', async () => {
-    const res = await page('/admin/productos');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toContain('<title>Nexbyte</title>');
+  it('leave the screens behind a session or a private link to the browser, unindexed', async () => {
+    for (const url of ['/admin/productos', '/cuenta', '/soporte/seguimiento/abc123token']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain('<title>Nexbyte</title>');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+    }
+    // The support form itself is a public page.
+    expect((await page('/soporte')).body).not.toContain('<div id="root"></div>');
   });
 
   it('never serve the server build nor the build manifest', async () => {

@@ -47,11 +47,13 @@ function renderIndex(root: string, domains: readonly string[]): string {
 }
 
 /**
- * The screens behind a session (admin, account, checkout, an order) stay rendered in the browser:
- * the server knows no session (it lives in the browser's storage) and search engines have no
- * business there.
+ * The screens behind a session (admin, account, checkout, an order) or a private link (a repair's
+ * tracking page, whose address is its secret) stay rendered in the browser: the server knows no
+ * session (it lives in the browser's storage), no such page may be kept in the page cache, and
+ * search engines have no business there (`X-Robots-Tag: noindex`).
  */
-const CLIENT_ONLY = /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter)(\/|$)/;
+const CLIENT_ONLY =
+  /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter|soporte\/seguimiento)(\/|$)/;
 
 function isServerRendered(pathName: string): boolean {
   return !CLIENT_ONLY.test(pathName);
@@ -139,7 +141,8 @@ async function web(app: FastifyInstance) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
     reply.header('Cache-Control', 'no-cache').type(HTML_TYPE);
-    if (!renderer || !isServerRendered(url)) return reply.send(indexHtml);
+    if (!isServerRendered(url)) return reply.header('X-Robots-Tag', 'noindex').send(indexHtml);
+    if (!renderer) return reply.send(indexHtml);
     try {
       const page = await pageFor(request.url, () =>
         renderer.render(request.url, request.ip, indexHtml),
