@@ -180,6 +180,13 @@ describe('seguimiento de una solicitud', () => {
     expect(screen.queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
   });
 
+  it('una solicitud cancelada muestra su última cotización sin dejar responderla', async () => {
+    mockApi({ [`GET ${PATH}`]: { body: ticket({ estado: 'CANCELADA' }) } });
+    renderTracking();
+    expect(await screen.findByText('Esta cotización ya no está vigente.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceptar cotización' })).not.toBeInTheDocument();
+  });
+
   it('rechazar abre un diálogo con el motivo opcional y lo envía', async () => {
     const api = mockApi({
       [`GET ${PATH}`]: { body: ticket() },

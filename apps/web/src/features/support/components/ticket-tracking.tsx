@@ -96,7 +96,12 @@ export function TicketView({ ticket, source }: { ticket: TicketPublico; source: 
 
       <TicketSteps ticket={ticket} />
       {ticket.cotizacion && (
-        <QuoteSection key={ticket.cotizacion.id} quote={ticket.cotizacion} source={source} />
+        <QuoteSection
+          key={ticket.cotizacion.id}
+          quote={ticket.cotizacion}
+          open={ticket.estado === 'COTIZADA'}
+          source={source}
+        />
       )}
       <TicketHistory ticket={ticket} />
     </article>
@@ -159,8 +164,11 @@ function TicketHistory({ ticket }: { ticket: TicketPublico }) {
   );
 }
 
-/** What a quote that can no longer be answered says instead of the buttons. */
-function answeredText(quote: CotizacionTicket): string | null {
+/**
+ * What a quote that can no longer be answered says instead of the buttons. Only a ticket waiting
+ * for the answer (COTIZADA) takes one: a cancelled request keeps its last quote, unanswered.
+ */
+function answeredText(quote: CotizacionTicket, open: boolean): string | null {
   const when = quote.fechaRespuesta ? ` el ${formatDate(quote.fechaRespuesta)}` : '';
   if (quote.estado === 'ACEPTADA') return `Aceptaste esta cotización${when}.`;
   if (quote.estado === 'RECHAZADA') {
@@ -169,10 +177,20 @@ function answeredText(quote: CotizacionTicket): string | null {
   if (quote.vencida) {
     return `Esta cotización venció el ${formatDay(quote.validaHasta)}. Escríbenos y te enviamos una nueva.`;
   }
+  if (!open) return 'Esta cotización ya no está vigente.';
   return null;
 }
 
-function QuoteSection({ quote, source }: { quote: CotizacionTicket; source: TicketSource }) {
+function QuoteSection({
+  quote,
+  open,
+  source,
+}: {
+  quote: CotizacionTicket;
+  /** The ticket waits for the customer's answer. */
+  open: boolean;
+  source: TicketSource;
+}) {
   const answer = useAnswerQuote(source);
   const ticket = useTicket(source);
   // A second click lands before the re-render that disables the button: the ref stops it.
@@ -182,7 +200,7 @@ function QuoteSection({ quote, source }: { quote: CotizacionTicket; source: Tick
   const [refused, setRefused] = useState<string | null>(null);
   const reasonId = useId();
   const [motivo, setMotivo] = useState('');
-  const closed = answeredText(quote);
+  const closed = answeredText(quote, open);
 
   const send = (decision: 'ACEPTAR' | 'RECHAZAR') => {
     if (inFlight.current) return;
