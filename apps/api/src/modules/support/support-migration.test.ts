@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { DB_KIND } from '../../test/test-app';
 
 const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -41,29 +42,33 @@ describe.runIf(DB_KIND === 'pglite')('migración 0016 (mesa de reparaciones)', (
       'PC_ESCRITORIO', 'NORMAL', '["Respaldo de datos"]', 'El disco hace ruido.')`);
     for (const file of files.slice(desk)) await apply(database, file);
 
-    const tickets = await database.db.execute<{
+    const rows = rowsOf<{
       id: number;
       tipo: string;
       estado: string;
       fecha_actualizacion: string | Date;
-    }>(sql`select id, tipo, estado, fecha_actualizacion from solicitudes_soporte order by id`);
-    const rows = 'rows' in tickets ? tickets.rows : tickets;
+    }>(
+      await database.db.execute(
+        sql`select id, tipo, estado, fecha_actualizacion from solicitudes_soporte order by id`,
+      ),
+    );
     expect(rows.map((r) => [r.tipo, r.estado])).toEqual([
       ['REPARACION', 'RECIBIDA'],
       ['REPARACION', 'RECIBIDA'],
     ]);
     expect(new Date(rows[0]!.fecha_actualizacion).toISOString()).toBe('2025-03-04T12:00:00.000Z');
 
-    const history = await database.db.execute<{
+    const steps = rowsOf<{
       solicitud_id: number;
       estado_anterior: string | null;
       estado: string;
       autor: string;
       fecha: string | Date;
     }>(
-      sql`select solicitud_id, estado_anterior, estado, autor, fecha from soporte_historial order by solicitud_id`,
+      await database.db.execute(
+        sql`select solicitud_id, estado_anterior, estado, autor, fecha from soporte_historial order by solicitud_id`,
+      ),
     );
-    const steps = 'rows' in history ? history.rows : history;
     expect(
       steps.map((s) => [
         s.solicitud_id,
