@@ -76,19 +76,22 @@ describe('a saturated event loop', () => {
     const { database, drop } = await freshDatabase();
     await database.migrate();
     const app = await buildApp({
-      config: testConfig({ MAX_EVENT_LOOP_DELAY_MS: '200' }),
+      config: testConfig({ MAX_EVENT_LOOP_DELAY_MS: '50' }),
       database,
     });
     await app.ready();
     try {
       expect((await app.inject({ method: 'GET', url: '/api/categorias' })).statusCode).toBe(200);
+      // under-pressure's sampler takes, once a second, the mean of the loop's delays since its last
+      // look: one sample per stall, one per 10 ms of free loop. A request answered over the network
+      // (PostgreSQL) frees the loop for a while, so each stall must outweigh that: 1.5 s stalls with
+      // only a request between them keep the mean far above 50 ms. The sampler may see a stall a
+      // tick late, so the loop stays stalled until a request is turned away.
       blockFor(1_500);
-      // The sampler runs on a timer: on a busy machine it may see the stall a few ticks late, or
-      // a calm tick may come first. The loop stays stalled until a request is turned away.
       let shed = await app.inject({ method: 'GET', url: '/api/categorias' });
-      for (let i = 0; i < 20 && shed.statusCode !== 503; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        blockFor(400);
+      for (let i = 0; i < 10 && shed.statusCode !== 503; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        blockFor(1_500);
         shed = await app.inject({ method: 'GET', url: '/api/categorias' });
       }
       expect(shed.statusCode).toBe(503);
