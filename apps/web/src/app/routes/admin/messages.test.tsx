@@ -106,7 +106,8 @@ describe('solicitudes de soporte', () => {
         body: [solicitud({ id: 4, prioridad: 'CRITICA', equipo: 'PC_ESCRITORIO' })],
       },
     });
-    renderAsAdmin('/admin/soporte');
+    // The spec's table is the desk's 'Vista tabla'.
+    renderAsAdmin('/admin/soporte?vista=tabla');
     await findHeading('Solicitudes de soporte');
     const table = await screen.findByRole('table', { name: /Solicitudes de soporte/ });
     expect(
@@ -136,7 +137,7 @@ describe('solicitudes de soporte', () => {
   it('pagina en el servidor: cuenta todas y pide la página de la dirección', async () => {
     const many = Array.from({ length: 51 }, (_, i) => solicitud({ id: 100 - i }));
     const { callsTo } = mockApi({ 'GET /soporte': pagedReply(many) });
-    renderAsAdmin('/admin/soporte');
+    renderAsAdmin('/admin/soporte?vista=tabla');
     const table = await screen.findByRole('table', { name: /Solicitudes de soporte/ });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 50);
     expect(screen.getByText('51 solicitudes')).toBeInTheDocument();
