@@ -56,7 +56,9 @@ async function linkFromOutbox(request: APIRequestContext, to: string, prefix: st
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notificaciones' });
 
+/** On the login screen a redirect led to: waits for it, since the screen it replaces may have a 'Correo' too. */
 async function logIn(page: Page, correo: string, pass: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
   const main = page.getByRole('main');
   await main.getByLabel('Correo', { exact: true }).fill(correo);
   await main.getByLabel('Contraseña', { exact: true }).fill(pass);
@@ -89,6 +91,11 @@ test.describe('password recovery', () => {
     await page.goto('/login');
     await page.getByRole('main').getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
     await expect(page).toHaveURL(/\/recuperar$/);
+    // The address changes before the new screen is drawn, and the login form it replaces has a
+    // 'Correo' field too: wait for the recovery screen itself.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' }),
+    ).toBeVisible();
     const main = page.getByRole('main');
     await main.getByLabel('Correo', { exact: true }).fill(account.correo);
     await main.getByRole('button', { name: 'Enviar enlace' }).click();

@@ -81,6 +81,8 @@ test.describe('registro and login', () => {
     await expect(main.getByText('Cuenta creada')).toBeVisible();
     await expect(toasts(page)).toContainText('Cuenta creada');
     await expect(page).toHaveURL(/\/login$/);
+    // The registration form also has 'Correo': wait until the login screen has replaced it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
 
     // One wrong password on this fresh account (the login limit counts failures per account).
     await main.getByLabel('Correo', { exact: true }).fill(account.correo);
