@@ -83,13 +83,15 @@ JOIN variantes v ON v.vi = (g / 320) % 12
 JOIN categorias c ON c.nombre = t.cat`;
 
 /**
- * Bulk load as a shop's import would be done: secondary indexes dropped, rows inserted in one
+ * Bulk load as a shop's import would be done: secondary indexes dropped (those of constraints kept), rows inserted in one
  * statement (the triggers keep the search columns, vocabulary and counts), indexes built again.
  */
 async function seedCatalog(query, count) {
   const { rows } = await query(
-    `SELECT indexname, indexdef FROM pg_indexes
-     WHERE schemaname = 'public' AND tablename = 'productos' AND indexname <> 'productos_pkey'`,
+    // Indexes that back a constraint (the primary key, the unique SKU) stay: the load must keep them.
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = 'public' AND i.tablename = 'productos'
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const { indexname } of rows) await query(`DROP INDEX "${indexname}"`);
   await query(SEED_SQL(count));
