@@ -27,13 +27,21 @@ const photoColumns = {
 };
 
 /**
- * The photos of many products in two queries (photos, then their variants' widths), whatever
- * the number of products: a page of the catalogue costs the same as one product.
+ * The photos of many products in one query, each with its variants' widths gathered beside it,
+ * whatever the number of products: a page of the catalogue costs one round trip for its photos.
  */
 export async function photosOfProducts(db: Db, productIds: number[]): Promise<PhotoRow[]> {
   if (productIds.length === 0) return [];
+  // The unique (imagen_id, formato, ancho) index serves the subquery. The outer id is written out:
+  // drizzle leaves a one-table select's columns unqualified, which here would mean v.id.
+  const variantes = sql<PhotoRow['variantes'] | string>`coalesce((
+    select json_agg(json_build_object('formato', v.formato, 'ancho', v.ancho)
+                    order by v.ancho, v.id)
+    from ${productoImagenVariantes} v
+    where v.imagen_id = producto_imagenes.id
+  ), '[]'::json)`;
   const photos = await db
-    .select(photoColumns)
+    .select({ ...photoColumns, variantes })
     .from(productoImagenes)
     .where(inArray(productoImagenes.productoId, productIds))
     .orderBy(
@@ -41,33 +49,41 @@ export async function photosOfProducts(db: Db, productIds: number[]): Promise<Ph
       asc(productoImagenes.posicion),
       asc(productoImagenes.id),
     );
-  if (photos.length === 0) return [];
-  const variants = await db
-    .select({
-      imagenId: productoImagenVariantes.imagenId,
-      formato: productoImagenVariantes.formato,
-      ancho: productoImagenVariantes.ancho,
-    })
-    .from(productoImagenVariantes)
-    .where(
-      inArray(
-        productoImagenVariantes.imagenId,
-        photos.map((p) => p.id),
-      ),
-    )
-    .orderBy(asc(productoImagenVariantes.ancho));
-  const byPhoto = new Map<number, PhotoRow['variantes']>();
-  for (const v of variants) {
-    const list = byPhoto.get(v.imagenId) ?? [];
-    list.push({ formato: v.formato as VariantFormat, ancho: v.ancho });
-    byPhoto.set(v.imagenId, list);
-  }
   return photos.map((p) => ({
     ...p,
     formato: p.formato as StoredFormat,
-    variantes: byPhoto.get(p.id) ?? [],
+    // node-postgres and PGlite parse json; a string is harmless to accept.
+    variantes:
+      typeof p.variantes === 'string'
+        ? (JSON.parse(p.variantes) as PhotoRow['variantes'])
+        : p.variantes,
   }));
 }
+
+/**
+ * The photos of the product of the enclosing query's `productos` row, as JSON PhotoRow[] in their
+ * order, each with its variants: a list of products gets its photos in its own query, with no
+ * round trip of its own. The outer row is written out as "productos"."id": inside a select,
+ * drizzle may leave a column unqualified, and the photo tables have an id too.
+ */
+export const photosJson = sql<PhotoRow[] | string>`coalesce((
+  select json_agg(json_build_object(
+    'id', i.id, 'productoId', i.producto_id, 'alt', i.alt, 'formato', i.formato,
+    'ancho', i.ancho, 'alto', i.alto, 'huella', i.huella,
+    'variantes', coalesce((
+      select json_agg(json_build_object('formato', v.formato, 'ancho', v.ancho)
+                      order by v.ancho, v.id)
+      from ${productoImagenVariantes} v
+      where v.imagen_id = i.id
+    ), '[]'::json)
+  ) order by i.posicion, i.id)
+  from ${productoImagenes} i
+  where i.producto_id = "productos"."id"
+), '[]'::json)`;
+
+/** node-postgres and PGlite parse json; a string is harmless to accept. */
+export const parsePhotos = (value: PhotoRow[] | string): PhotoRow[] =>
+  typeof value === 'string' ? (JSON.parse(value) as PhotoRow[]) : value;
 
 export async function productExists(db: Db, productoId: number): Promise<boolean> {
   const [row] = await db

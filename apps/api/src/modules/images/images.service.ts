@@ -1,7 +1,6 @@
 import type { ImagenProducto, Producto } from '@nexbyte/shared';
-import type { Db } from '../../db/client';
 import type { StoredFormat, VariantFormat } from './image-processing';
-import { photosOfProducts, type PhotoRow } from './images.repository';
+import { parsePhotos, photosJson, type PhotoRow } from './images.repository';
 
 /** Where every photo is served; outside /api, like the shop's other static files. */
 export const IMAGES_PATH = '/imagenes';
@@ -67,24 +66,17 @@ export function toImagen(p: PhotoRow): ImagenProducto {
 }
 
 /**
- * Fills `imagenes` of a list of products with one query for all of them, and makes `imagen`
- * the first photo's URL; a product without photos keeps the picture it had (its typed URL or
- * its category's drawing).
+ * A column for a product select: the product's photos, read in the same query (`withPhotos`
+ * turns them into `imagenes`).
  */
-export async function withImages(db: Db, products: Producto[]): Promise<Producto[]> {
-  const photos = await photosOfProducts(
-    db,
-    products.map((p) => p.id),
-  );
-  if (photos.length === 0) return products;
-  const byProduct = new Map<number, ImagenProducto[]>();
-  for (const photo of photos) {
-    const list = byProduct.get(photo.productoId) ?? [];
-    list.push(toImagen(photo));
-    byProduct.set(photo.productoId, list);
-  }
-  return products.map((p) => {
-    const imagenes = byProduct.get(p.id);
-    return imagenes ? { ...p, imagenes, imagen: imagenes[0]!.url } : p;
-  });
+export const photosColumn = photosJson;
+
+/**
+ * A product with the photos its select read through `photosColumn`: `imagenes`, and `imagen` the
+ * first photo's URL; without photos it keeps the picture it had (its typed URL or its
+ * category's drawing).
+ */
+export function withPhotos(product: Producto, photos: PhotoRow[] | string): Producto {
+  const imagenes = parsePhotos(photos).map(toImagen);
+  return imagenes.length > 0 ? { ...product, imagenes, imagen: imagenes[0]!.url } : product;
 }

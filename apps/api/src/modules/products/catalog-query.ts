@@ -2,7 +2,7 @@ import type { Producto, ProductosQuery } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias, productos } from '../../db/schema';
-import { withImages } from '../images/images.service';
+import { photosColumn, withPhotos } from '../images/images.service';
 import { MAX_ID } from '../params';
 import { brandCondition, parseBrands, parseSpecs, specConditions } from './catalog-filters';
 
@@ -23,6 +23,7 @@ export const columns = {
   createdAt: productos.createdAt,
   categoriaId: categorias.id,
   categoriaNombre: categorias.nombre,
+  fotos: photosColumn,
 };
 
 interface ProductoRow {
@@ -39,25 +40,29 @@ interface ProductoRow {
   createdAt: Date;
   categoriaId: number;
   categoriaNombre: string;
+  fotos: Parameters<typeof withPhotos>[1];
 }
 
 export function toProducto(row: ProductoRow): Producto {
-  return {
-    id: row.id,
-    nombre: row.nombre,
-    descripcion: row.descripcion,
-    // numeric(12,2) arrives as a string so that no cent is lost on the way.
-    precio: Number(row.precio),
-    imagen: row.imagen,
-    stock: row.stock,
-    activo: row.activo,
-    categoria: { id: row.categoriaId, nombre: row.categoriaNombre },
-    marca: row.marca,
-    sku: row.sku,
-    especificaciones: row.especificaciones,
-    imagenes: [],
-    createdAt: row.createdAt.toISOString(),
-  };
+  return withPhotos(
+    {
+      id: row.id,
+      nombre: row.nombre,
+      descripcion: row.descripcion,
+      // numeric(12,2) arrives as a string so that no cent is lost on the way.
+      precio: Number(row.precio),
+      imagen: row.imagen,
+      stock: row.stock,
+      activo: row.activo,
+      categoria: { id: row.categoriaId, nombre: row.categoriaNombre },
+      marca: row.marca,
+      sku: row.sku,
+      especificaciones: row.especificaciones,
+      imagenes: [],
+      createdAt: row.createdAt.toISOString(),
+    },
+    row.fotos,
+  );
 }
 
 /** Every order but relevance; each ends in id so that equal keys still page consistently. */
@@ -265,7 +270,7 @@ export async function fetchIds(db: Db, ids: SQL, orderBy: readonly SQL[]): Promi
     .innerJoin(productos, sql`${productos.id} = pagina.id`)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .orderBy(...orderBy);
-  return withImages(db, rows.map(toProducto));
+  return rows.map(toProducto);
 }
 
 /**

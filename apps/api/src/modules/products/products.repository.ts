@@ -22,7 +22,6 @@ import {
   toProducto,
   type PlainOrder,
 } from './catalog-query';
-import { withImages } from '../images/images.service';
 import { closestPhrase, matches, resolveSearch, searchForPhrase, searchProducts } from './search';
 
 export interface ProductPage {
@@ -109,9 +108,7 @@ export async function findProduct(db: Db, id: number): Promise<Producto | null> 
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .where(eq(productos.id, id));
-  if (!row) return null;
-  const [product] = await withImages(db, [toProducto(row)]);
-  return product!;
+  return row ? toProducto(row) : null;
 }
 
 export interface ProductValues {

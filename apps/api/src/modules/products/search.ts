@@ -2,7 +2,6 @@ import type { OrdenProductos, Producto } from '@nexbyte/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias, productos } from '../../db/schema';
-import { withImages } from '../images/images.service';
 import {
   columns,
   countWhere,
@@ -277,7 +276,7 @@ async function rankedPage(
     .innerJoin(productos, sql`${productos.id} = pagina.id`)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .orderBy(sql`pagina.pos`);
-  return { items: await withImages(db, rows.map(toProducto)), total: rows[0]?.total ?? null };
+  return { items: rows.map(toProducto), total: rows[0]?.total ?? null };
 }
 
 /**
