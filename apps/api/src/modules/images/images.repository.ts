@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productos } from '../../db/schema';
 import { productoImagenes, productoImagenVariantes } from '../../db/schema-images';
@@ -14,50 +14,6 @@ export interface PhotoRow {
   alto: number;
   huella: string;
   variantes: { formato: VariantFormat; ancho: number }[];
-}
-
-const photoColumns = {
-  id: productoImagenes.id,
-  productoId: productoImagenes.productoId,
-  alt: productoImagenes.alt,
-  formato: productoImagenes.formato,
-  ancho: productoImagenes.ancho,
-  alto: productoImagenes.alto,
-  huella: productoImagenes.huella,
-};
-
-/**
- * The photos of many products in one query, each with its variants' widths gathered beside it,
- * whatever the number of products: a page of the catalogue costs one round trip for its photos.
- */
-export async function photosOfProducts(db: Db, productIds: number[]): Promise<PhotoRow[]> {
-  if (productIds.length === 0) return [];
-  // The unique (imagen_id, formato, ancho) index serves the subquery. The outer id is written out:
-  // drizzle leaves a one-table select's columns unqualified, which here would mean v.id.
-  const variantes = sql<PhotoRow['variantes'] | string>`coalesce((
-    select json_agg(json_build_object('formato', v.formato, 'ancho', v.ancho)
-                    order by v.ancho, v.id)
-    from ${productoImagenVariantes} v
-    where v.imagen_id = producto_imagenes.id
-  ), '[]'::json)`;
-  const photos = await db
-    .select({ ...photoColumns, variantes })
-    .from(productoImagenes)
-    .where(inArray(productoImagenes.productoId, productIds))
-    .orderBy(
-      asc(productoImagenes.productoId),
-      asc(productoImagenes.posicion),
-      asc(productoImagenes.id),
-    );
-  return photos.map((p) => ({
-    ...p,
-    formato: p.formato as StoredFormat,
-    // node-postgres and PGlite parse json; a string is harmless to accept.
-    variantes:
-      typeof p.variantes === 'string'
-        ? (JSON.parse(p.variantes) as PhotoRow['variantes'])
-        : p.variantes,
-  }));
 }
 
 /**
@@ -84,6 +40,15 @@ export const photosJson = sql<PhotoRow[] | string>`coalesce((
 /** node-postgres and PGlite parse json; a string is harmless to accept. */
 export const parsePhotos = (value: PhotoRow[] | string): PhotoRow[] =>
   typeof value === 'string' ? (JSON.parse(value) as PhotoRow[]) : value;
+
+/** One product's photos in their order, with their variants: the same SQL a product list reads. */
+export async function photosOfProduct(db: Db, productoId: number): Promise<PhotoRow[]> {
+  const [row] = await db
+    .select({ fotos: photosJson })
+    .from(productos)
+    .where(eq(productos.id, productoId));
+  return row ? parsePhotos(row.fotos) : [];
+}
 
 export async function productExists(db: Db, productoId: number): Promise<boolean> {
   const [row] = await db

@@ -15,7 +15,7 @@ import {
   deletePhoto,
   insertPhoto,
   photoIds,
-  photosOfProducts,
+  photosOfProduct,
   productExists,
   reorderPhotos,
 } from './images.repository';
@@ -58,7 +58,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const photosOf = async (productoId: number) =>
-    (await photosOfProducts(app.db, [productoId])).map(toImagen);
+    (await photosOfProduct(app.db, productoId)).map(toImagen);
 
   app.post(
     '/productos/:id/imagenes',

@@ -65,14 +65,11 @@ export function toImagen(p: PhotoRow): ImagenProducto {
   };
 }
 
-/**
- * A column for a product select: the product's photos, read in the same query (`withPhotos`
- * turns them into `imagenes`).
- */
-export const photosColumn = photosJson;
+/** A column for a product select: its photos, read in the same query (`withPhotos` reads them). */
+export { photosJson };
 
 /**
- * A product with the photos its select read through `photosColumn`: `imagenes`, and `imagen` the
+ * A product with the photos its select read through `photosJson`: `imagenes`, and `imagen` the
  * first photo's URL; without photos it keeps the picture it had (its typed URL or its
  * category's drawing).
  */

@@ -2,7 +2,7 @@ import type { Producto, ProductosQuery } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias, productos } from '../../db/schema';
-import { photosColumn, withPhotos } from '../images/images.service';
+import { photosJson, withPhotos } from '../images/images.service';
 import { MAX_ID } from '../params';
 import { brandCondition, parseBrands, parseSpecs, specConditions } from './catalog-filters';
 
@@ -23,7 +23,7 @@ export const columns = {
   createdAt: productos.createdAt,
   categoriaId: categorias.id,
   categoriaNombre: categorias.nombre,
-  fotos: photosColumn,
+  fotos: photosJson,
 };
 
 interface ProductoRow {
