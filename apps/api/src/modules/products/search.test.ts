@@ -74,6 +74,17 @@ describe('text search', () => {
     expect((await search('logitech mouse')).nombres).toContain('Mouse Logitech G203 Lightsync');
   });
 
+  it('finds every word a term starts, whether a few words start with it or many', async () => {
+    // A few ('monitor', 'monitores'): searched as those words.
+    await createProduct('Soporte doble brazo', 'Para dos monitores de hasta 27 pulgadas.');
+    expect((await search('monitor')).nombres).toContain('Soporte doble brazo');
+    // Many: searched as a prefix.
+    const codes = Array.from({ length: 20 }, (_, i) => `vx${i + 10}k`);
+    await createProduct('Kit de cables rotulados', `Incluye ${codes.join(' ')}.`);
+    expect((await search('vx')).nombres).toContain('Kit de cables rotulados');
+    expect((await search('vx29')).nombres).toContain('Kit de cables rotulados');
+  });
+
   it('forgives a typo or two', async () => {
     expect((await search('logitec')).nombres).toContain('Mouse Logitech G203 Lightsync');
     expect((await search('teclado mecanco')).nombres).toContain(

@@ -29,6 +29,12 @@ export const SUGGEST_SIMILARITY = 0.3;
 const CORRECTABLE_MIN_LENGTH = 3;
 const MAX_TERMS = 8;
 const MAX_ALTERNATIVES = 3;
+/**
+ * A term that starts at most this many catalogue words is searched as those words: a few exact
+ * posting lists of the text index cost a fraction of a prefix scan ('tarjeta:*' walks and merges
+ * every entry under it). More, as while typing ('te'), and the prefix is cheaper.
+ */
+const MAX_EXPANSION = 16;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -45,6 +51,11 @@ export interface Term {
   found: boolean;
   /** Catalogue words close to it by trigram similarity, best first (empty when found). */
   close: { word: string; similarity: number }[];
+  /**
+   * Every catalogue word that starts with it, when they are few and the vocabulary holds all the
+   * words searched (active products only); absent otherwise (the term is searched as a prefix).
+   */
+  expansion?: string[];
 }
 
 export interface ResolvedSearch {
@@ -60,6 +71,10 @@ export interface ResolvedSearch {
   words: string[][];
 }
 
+const parseJson = <T>(value: T | string): T =>
+  // node-postgres parses json; PGlite too, but a string is harmless to accept.
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
 /** Normalizes q in the database and looks each word up in the catalogue, in one round trip. */
 export async function resolveSearch(
   db: Db,
@@ -70,6 +85,19 @@ export async function resolveSearch(
   const inInactive = includeInactive
     ? sql`or exists (select 1 from ${productos} where busqueda @@ to_tsquery('simple', t.word || ':*'))`
     : sql``;
+  // The vocabulary is the active products' words: an ADMIN's search, which also reads inactive
+  // products, keeps to prefixes.
+  const expansion = includeInactive
+    ? sql`null::json`
+    : sql`case when f.found then (
+        select case when count(*) <= ${MAX_EXPANSION} then json_agg(e.palabra order by e.palabra) end
+        from (
+          select w.palabra from busqueda_palabras w
+          where w.palabra >= t.word and w.palabra < t.word || '{'
+          order by w.palabra
+          limit ${MAX_EXPANSION + 1}
+        ) e
+      ) end`;
   const result = await db.execute(sql`
     with t as (
       select x.word, x.ord
@@ -91,7 +119,8 @@ export async function resolveSearch(
           order by sim desc, w.n desc, w.palabra
           limit ${MAX_ALTERNATIVES}
         ) c
-      ), '[]'::json) end as close
+      ), '[]'::json) end as close,
+      ${expansion} as expansion
     from t
     cross join lateral (
       -- A word starts with the term: a range of the C-collated primary key.
@@ -102,12 +131,17 @@ export async function resolveSearch(
     ) f
     order by t.ord
   `);
-  const rows = rowsOf<{ word: string; found: boolean; close: Term['close'] | string }>(result);
-  const all = rows.map((r) => ({
+  const rows = rowsOf<{
+    word: string;
+    found: boolean;
+    close: Term['close'] | string;
+    expansion: string[] | string | null;
+  }>(result);
+  const all = rows.map((r): Term => ({
     word: r.word,
     found: r.found,
-    // node-postgres parses json; PGlite too, but a string is harmless to accept.
-    close: typeof r.close === 'string' ? (JSON.parse(r.close) as Term['close']) : r.close,
+    close: parseJson(r.close),
+    ...(r.expansion === null ? {} : { expansion: parseJson(r.expansion) }),
   }));
   const meaningful = all.filter((t) => !STOP_WORDS.has(t.word));
   return buildSearch(meaningful.length > 0 ? meaningful : all);
@@ -119,10 +153,15 @@ function buildSearch(terms: Term[]): ResolvedSearch {
       ? [t.word]
       : t.close.filter((c) => c.similarity >= AUTOCORRECT_SIMILARITY).map((c) => c.word),
   );
+  // A found term is its expansion's exact words, or a prefix; a corrected one, its close words
+  // (catalogue words themselves), as prefixes too so that 'mause' finds what 'mouse' finds.
+  const lexemes = terms.map((t, i) =>
+    t.found && t.expansion ? t.expansion : words[i]!.map((w) => `${w}:*`),
+  );
   const tsquery =
-    terms.length === 0 || words.some((w) => w.length === 0)
+    terms.length === 0 || lexemes.some((alts) => alts.length === 0)
       ? null
-      : words.map((alts) => `(${alts.map((w) => `${w}:*`).join(' | ')})`).join(' & ');
+      : lexemes.map((alts) => `(${alts.join(' | ')})`).join(' & ');
   const phrase = words.map((alts, i) => alts[0] ?? terms[i]!.word).join(' ');
   return { terms, tsquery, phrase, words };
 }
