@@ -5,9 +5,11 @@
 //   2. Lighthouse mobile scores (performance, accessibility, SEO) of '/', '/productos' and a
 //      product (goals: performance ≥ 95, accessibility and SEO 100). Lighthouse lives in tools/lighthouse with its own lockfile and is
 //      installed there on first use.
+// BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report there as JSON (LCP element and
+// its phases, render-blocking requests, main-thread work per script), to find out why a page is slow.
 // A measurement, not a test: it prints figures and fails only when it cannot measure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,6 +29,9 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const reportsDir = process.env.BENCH_WEB_REPORTS
+  ? path.resolve(process.env.BENCH_WEB_REPORTS)
+  : null;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 if (!existsSync(chrome)) {
@@ -110,6 +115,11 @@ async function lighthouse(origin, paths) {
   console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad / SEO):');
   for (const route of paths) {
     const report = runLighthouse(bin, `${origin}${route}`);
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
+      writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(report));
+    }
     const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const audit = (id) => report.audits[id]?.displayValue ?? '-';
     console.log(
