@@ -12,6 +12,10 @@ export interface CartProduct {
 
 export type CartItem = CartProduct & { qty: number };
 
+/** Said when a line asks for more units of one product than an order may take. */
+export const maxUnitsMessage = (max: number) =>
+  `Puedes llevar hasta ${max} unidades de un mismo producto por pedido.`;
+
 /**
  * Turns whatever the quantity input holds into a quantity the cart accepts.
  * Strings follow parseInt ('7.9' → 7, '3 unidades' → 3) because that is how the stepper

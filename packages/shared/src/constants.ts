@@ -22,6 +22,10 @@ export const LOW_STOCK_MAX = 5;
 /** The dashboard counts as critical only stock strictly below this number. */
 export const CRITICAL_STOCK_BELOW = 5;
 export const WARRANTY_MONTHS = 6;
+/** Products suggested while the shopper types, and the close catalogue term when none match. */
+export const SUGGESTIONS_MAX = 8;
+/** Shorter texts suggest nothing: one letter matches half the catalogue. */
+export const SUGGESTIONS_Q_MIN = 2;
 
 // Timings, in milliseconds
 export const TOAST_DEFAULT_MS = 3400;

@@ -52,3 +52,13 @@ export const ORDEN_LABELS: Record<OrdenProductos, string> = {
   precio_desc: 'Precio: mayor a menor',
   relevancia: 'Más relevantes',
 };
+
+/** The order a product query is answered in: relevance means nothing without a text to match. */
+export function effectiveOrden(query: {
+  q?: string | undefined;
+  orden?: OrdenProductos | undefined;
+}) {
+  const hasText = Boolean(query.q?.trim());
+  const orden = query.orden ?? (hasText ? 'relevancia' : 'recientes');
+  return orden === 'relevancia' && !hasText ? 'recientes' : orden;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxUnitsMessage } from '../cart';
 import { COUPON_INVALID_MESSAGE, COUPON_KINDS } from '../coupons';
 import { NAME_MAX, QTY_MAX, QTY_MIN } from '../constants';
 import {
@@ -62,9 +63,6 @@ export const ORDER_MESSAGES = {
 
 const m = ORDER_MESSAGES;
 
-/** Said when a line asks for more units of one product than an order may take. */
-export const maxUnitsMessage = (max: number) =>
-  `Puedes llevar hasta ${max} unidades de un mismo producto por pedido.`;
 const r = REGISTER_MESSAGES;
 
 const productoIdField = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { effectiveOrden } from '../enums';
 import { LIST_LIMIT_DEFAULT, listaQuerySchema, resolvePage } from './paging';
-import { effectiveOrden, productosQuerySchema } from './products';
+import { productosQuerySchema } from './products';
 
 describe('paging', () => {
   it('gives the default page of 50 when limite is missing or out of range', () => {

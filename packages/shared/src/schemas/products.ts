@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX } from '../constants';
-import { ORDENES_PRODUCTOS, type OrdenProductos } from '../enums';
+import { NAME_MAX, SUGGESTIONS_MAX } from '../constants';
+import { ORDENES_PRODUCTOS } from '../enums';
 import { MAX_MESSAGE, optionalText, requiredText } from './fields';
 import { ignoreInvalid, numberParam, pagingQueryShape } from './paging';
 
@@ -284,21 +284,6 @@ export const categoriaInputSchema = z.object({
   ),
 });
 export type CategoriaInput = z.input<typeof categoriaInputSchema>;
-
-/** The order a product query is answered in: relevance means nothing without a text to match. */
-export function effectiveOrden(query: {
-  q?: string | undefined;
-  orden?: OrdenProductos | undefined;
-}) {
-  const hasText = Boolean(query.q?.trim());
-  const orden = query.orden ?? (hasText ? 'relevancia' : 'recientes');
-  return orden === 'relevancia' && !hasText ? 'recientes' : orden;
-}
-
-/** Products suggested while the shopper types, and the close catalogue term when none match. */
-export const SUGGESTIONS_MAX = 8;
-/** Shorter texts suggest nothing: one letter matches half the catalogue. */
-export const SUGGESTIONS_Q_MIN = 2;
 
 export const sugerenciasQuerySchema = z.object({
   q: z.string().trim().max(100).catch('').default(''),
