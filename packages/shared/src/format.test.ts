@@ -21,6 +21,17 @@ describe('formatCLP', () => {
     expect(formatCLP(1234.4)).toBe('$1.234');
   });
 
+  it('escribe cada monto como Intl en es-CL, también los negativos y los medios pesos', () => {
+    const intl = new Intl.NumberFormat('es-CL', {
+      style: 'currency',
+      currency: 'CLP',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
+    const amounts = [-1234.5, -1000, -0.6, 0.5, 2.5, 999, 1000, 99999999.99, 123456789012, 1e21];
+    for (const n of amounts) expect(formatCLP(n)).toBe(intl.format(n));
+  });
+
   it('un monto que redondea a cero nunca se muestra como "$-0"', () => {
     expect(formatCLP(-0)).toBe('$0');
     expect(formatCLP(-0.4)).toBe('$0');
