@@ -51,6 +51,13 @@ export type RenderResult =
 const handler = createStaticHandler(routes);
 
 /**
+ * React writes its preloads of the pictures shown at once (the page's main one with
+ * fetchpriority=high) at the start of the markup. They go to the head instead, ahead of the
+ * page's code, so a phone starts fetching the picture it paints largest with the first bytes.
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+/**
  * Answers the page was drawn from. A 404 (an unknown or inactive product) travels too, so the
  * browser's head keeps saying 'Página no encontrada' after hydration, as the server's did.
  */
@@ -91,13 +98,15 @@ export async function render(request: Request, publicUrl: string): Promise<Rende
     };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const markup = renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
   );
+  const preloads = LEADING_PRELOADS.exec(markup)?.[0] ?? '';
+  const html = markup.slice(preloads.length);
   const deepest = context.matches.at(-1)?.route;
   const status = deepest?.path === '*' ? 404 : context.statusCode;
   const modules = context.matches
@@ -107,7 +116,7 @@ export async function render(request: Request, publicUrl: string): Promise<Rende
     kind: 'page',
     status,
     html,
-    head: renderHeadForRequest(request.url, { publicUrl, queryClient }),
+    head: renderHeadForRequest(request.url, { publicUrl, queryClient }) + preloads,
     router: {
       loaderData: context.loaderData,
       actionData: context.actionData,

@@ -14,6 +14,11 @@ interface ProductImageProps {
   className?: string;
   /** Images in the first screenful load at once; the rest wait until they are scrolled near. */
   eager?: boolean;
+  /**
+   * The page's main picture (its largest paint on a phone): fetched before the page's code. The
+   * server render also asks for it in the page's head.
+   */
+  priority?: boolean;
   width?: number;
   height?: number;
 }
@@ -24,6 +29,7 @@ export function ProductImage({
   alt,
   className,
   eager = false,
+  priority = false,
   width = WIDTH,
   height = HEIGHT,
 }: ProductImageProps) {
@@ -33,8 +39,9 @@ export function ProductImage({
   return (
     <img
       className={className}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
       decoding="async"
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
       src={shown}
       alt={alt}
       width={width}

@@ -1,4 +1,5 @@
 import type { ImagenProducto } from '@nexbyte/shared';
+import { preload } from 'react-dom';
 import { ProductImage } from './product-image';
 
 type VariantFormat = ImagenProducto['variantes'][number]['formato'];
@@ -13,6 +14,8 @@ interface ProductPictureProps {
   className?: string;
   /** In the first screenful: load at once. The rest wait until they are scrolled near. */
   eager?: boolean;
+  /** The page's main picture (its largest paint on a phone): fetched first, asked for in the head. */
+  priority?: boolean;
 }
 
 const srcSetOf = (photo: ImagenProducto, formato: VariantFormat) =>
@@ -33,12 +36,33 @@ export function ProductPicture({
   sizes,
   className,
   eager = false,
+  priority = false,
 }: ProductPictureProps) {
   if (!photo) {
-    return <ProductImage className={className} src={fallbackSrc} alt={alt} eager={eager} />;
+    return (
+      <ProductImage
+        className={className}
+        src={fallbackSrc}
+        alt={alt}
+        eager={eager}
+        priority={priority}
+      />
+    );
   }
   const avif = srcSetOf(photo, 'avif');
   const webp = srcSetOf(photo, 'webp');
+  if (import.meta.env.SSR && priority) {
+    // The server render asks for the page's main picture in the head (React does so by itself for
+    // a lone <img>, not for one inside <picture>). The first format offered is preloaded with its
+    // type, so a browser that cannot show it downloads nothing twice. In the browser the picture
+    // is already on its way, or is fetched first thanks to its fetchpriority.
+    const [type, srcSet] = avif ? ['image/avif', avif] : webp ? ['image/webp', webp] : [];
+    preload(photo.url, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(srcSet ? { type, imageSrcSet: srcSet, imageSizes: sizes } : {}),
+    });
+  }
   return (
     <picture style={{ display: 'contents' }}>
       {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
@@ -49,9 +73,9 @@ export function ProductPicture({
         alt={alt}
         width={photo.ancho}
         height={photo.alto}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
         decoding="async"
-        {...(eager ? { fetchPriority: 'high' as const } : {})}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
       />
     </picture>
   );

@@ -32,9 +32,15 @@ export function FeaturedProducts() {
         <p className="muted">{NO_PRODUCTS}</p>
       ) : (
         <ul className="product-grid">
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} headingLevel={3} linkName={false} eagerImage>
+              <ProductCard
+                product={product}
+                headingLevel={3}
+                linkName={false}
+                eagerImage
+                priorityImage={index === 0}
+              >
                 <Link to={productPath(product.id)} className="button button--small">
                   Ver detalles <span className="visually-hidden">de {product.nombre}</span>
                 </Link>

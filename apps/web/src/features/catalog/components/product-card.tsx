@@ -18,6 +18,8 @@ interface ProductCardProps {
   linkName?: boolean;
   showStock?: boolean;
   eagerImage?: boolean;
+  /** The card's picture is the page's main one (the first card): fetched before anything else. */
+  priorityImage?: boolean;
   /** The card's buttons or links, at its bottom. */
   children?: ReactNode;
 }
@@ -28,6 +30,7 @@ export function ProductCard({
   linkName = true,
   showStock = false,
   eagerImage = false,
+  priorityImage = false,
   children,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -40,6 +43,7 @@ export function ProductCard({
         alt={product.imagenes?.[0]?.alt || product.nombre}
         sizes={CARD_SIZES}
         eager={eagerImage}
+        priority={priorityImage}
       />
       <div className="product-card__body">
         <Heading className="product-card__name">

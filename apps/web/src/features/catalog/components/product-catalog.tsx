@@ -80,7 +80,12 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
         <ul className="product-grid" aria-busy={list.isPlaceholderData}>
           {products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} showStock eagerImage={index < EAGER_IMAGES}>
+              <ProductCard
+                product={product}
+                showStock
+                eagerImage={index < EAGER_IMAGES}
+                priorityImage={index === 0}
+              >
                 {renderAction?.(product)}
               </ProductCard>
             </li>

@@ -28,7 +28,7 @@ export function ProductGallery({ product }: { product: Producto }) {
         fallbackSrc={product.imagen}
         alt={product.nombre}
         sizes={MAIN_SIZES}
-        eager
+        priority
       />
     );
   }
@@ -83,7 +83,7 @@ export function ProductGallery({ product }: { product: Producto }) {
           fallbackSrc={product.imagen}
           alt={altOf(current)}
           sizes={MAIN_SIZES}
-          eager
+          priority
         />
         <p id={labelId} className={several ? 'product-gallery__count' : 'visually-hidden'}>
           {`Foto ${current + 1} de ${photos.length}`}
