@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -71,7 +71,12 @@ function datedNow(state: DehydratedState): DehydratedState {
   };
 }
 
+/** Lets the browser paint and answer input between two pieces of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(container: HTMLElement) {
+  // The app's code has just run; the rest of the start-up is a task of its own.
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   const routerState = readServerData(SSR_ROUTER_ID);
   if (routerState === null) {
@@ -89,19 +94,25 @@ async function start(container: HTMLElement) {
   }
   hydrate(queryClient, datedNow(readServerData(SSR_QUERIES_ID) as DehydratedState));
   await loadMatchedScreens();
+  await yieldToBrowser();
   // createBrowserRouter reads the server's router state (loader data, a 404) from here.
   window.__staticRouterHydrationData = routerState;
   earlyInput.snapshot();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppReady>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createAppRouter()} />
-        </AppProviders>
-      </AppReady>
-    </StrictMode>,
-  );
+  // The page is already on screen: hydrating it as a transition lets React yield to the browser
+  // every few milliseconds, so a phone keeps scrolling and painting instead of freezing while a
+  // long list hydrates. A tap meanwhile makes React finish hydrating at once, then handle it.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppReady>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={createAppRouter()} />
+          </AppProviders>
+        </AppReady>
+      </StrictMode>,
+    );
+  });
 }
 
 void start(root);

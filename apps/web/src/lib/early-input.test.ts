@@ -47,6 +47,19 @@ describe('holdEarlyInput', () => {
     expect(seen).toEqual(expect.arrayContaining(['correo', 'password']));
   });
 
+  it('also types again what was typed while hydrating, after the snapshot', () => {
+    const container = serverForm();
+    const early = holdEarlyInput(container);
+    early.snapshot();
+    field(container, 'correo').value = 'ana@gmail.com';
+    field(container, 'correo').dispatchEvent(new Event('input', { bubbles: true }));
+
+    field(container, 'correo').value = '';
+    early.release();
+
+    expect(field(container, 'correo').value).toBe('ana@gmail.com');
+  });
+
   it('leaves untouched fields alone', () => {
     const container = serverForm();
     const early = holdEarlyInput(container);

@@ -3,8 +3,9 @@
  * the very same DOM nodes, but react-hook-form writes each field's default value as it registers it,
  * so what was typed would vanish; and a native submit would send the form as a GET with its fields
  * (a password) in the address. `holdEarlyInput` holds submits from the moment the app's script runs;
- * `snapshot` remembers what was typed just before hydrating; `release`, once React owns the page,
- * types it again through real input events (the forms see it as typing) and sends a held submit.
+ * `snapshot` remembers what was typed just before hydrating, and what is typed while hydrating (it
+ * yields to the browser, so a visitor can keep typing); `release`, once React owns the page, types
+ * it again through real input events (the forms see it as typing) and sends a held submit.
  */
 export interface EarlyInput {
   snapshot(): void;
@@ -60,14 +61,36 @@ export function holdEarlyInput(container: HTMLElement): EarlyInput {
   };
   document.addEventListener('submit', holdSubmit, true);
 
+  const typedOf = (field: Field): Typed => ({
+    field,
+    value: field.value,
+    checked: isToggle(field) && field.checked,
+  });
+  const recordTyping = (event: Event) => {
+    const field = event.target;
+    if (
+      !(field instanceof HTMLInputElement) &&
+      !(field instanceof HTMLTextAreaElement) &&
+      !(field instanceof HTMLSelectElement)
+    ) {
+      return;
+    }
+    typed = typed.filter((entry) => entry.field !== field);
+    if (wasChanged(field)) typed.push(typedOf(field));
+  };
+
   return {
     snapshot() {
       typed = Array.from(container.querySelectorAll<Field>('input, textarea, select'))
         .filter(wasChanged)
-        .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
+        .map(typedOf);
+      container.addEventListener('input', recordTyping, true);
+      container.addEventListener('change', recordTyping, true);
     },
     release() {
       document.removeEventListener('submit', holdSubmit, true);
+      container.removeEventListener('input', recordTyping, true);
+      container.removeEventListener('change', recordTyping, true);
       typed.forEach(typeAgain);
       typed = [];
       if (held?.form.isConnected) {
