@@ -77,8 +77,10 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toContain('name="description" content="x"');
     // A stylesheet that cannot be read stays a link.
     // The screen's CSS is in the page, so the first paint waits for no request.
+    // A disabled link (never fetched) tells the browser's screen loader it has that CSS already.
     expect(res.body).toContain(
-      '<style data-href="/assets/catalog-1.css">.product{color:red}</style>',
+      '<style data-href="/assets/catalog-1.css">.product{color:red}</style>' +
+        '<link rel="stylesheet" crossorigin href="/assets/catalog-1.css" disabled>',
     );
     expect(res.body).toContain('<script type="application/json" id="nexbyte-queries">');
     // No text of the data can end its script element.

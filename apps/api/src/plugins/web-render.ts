@@ -96,6 +96,9 @@ export async function loadPageRenderer(
   /**
    * A stylesheet's text to write into the page, so the first paint waits for no CSS request
    * (a few KB each; the CSP allows inline styles). Null when it cannot sit in a <style>.
+   * A disabled link to the same file follows it: it is never fetched, but the browser's loader of
+   * a screen (Vite's) looks for a stylesheet link before running the screen, and without one it
+   * would fetch the CSS the page already holds and hold back hydration until it arrived.
    */
   function styleText(file: string): string | null {
     if (!styles.has(file)) {
@@ -109,7 +112,8 @@ export async function loadPageRenderer(
     const text = styleText(file);
     return text === null
       ? `<link rel="stylesheet" crossorigin href="/${file}">`
-      : `<style data-href="/${file}">${text}</style>`;
+      : `<style data-href="/${file}">${text}</style>` +
+          `<link rel="stylesheet" crossorigin href="/${file}" disabled>`;
   };
 
   entry.setApiTransport(async (url, init) => {
