@@ -40,7 +40,8 @@ export function ProductImage({
     <img
       className={className}
       loading={eager || priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // The main picture is drawn with the page's first paint, not in a frame after it.
+      decoding={priority ? undefined : 'async'}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       src={shown}
       alt={alt}

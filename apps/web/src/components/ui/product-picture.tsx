@@ -74,7 +74,8 @@ export function ProductPicture({
         width={photo.ancho}
         height={photo.alto}
         loading={eager || priority ? 'eager' : 'lazy'}
-        decoding="async"
+        // The main picture is drawn with the page's first paint, not in a frame after it.
+        decoding={priority ? undefined : 'async'}
         {...(priority ? { fetchPriority: 'high' as const } : {})}
       />
     </picture>
