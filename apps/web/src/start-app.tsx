@@ -1,3 +1,5 @@
+// The app itself, started by main.tsx once the server's page is on screen: hydrates the page the
+// server rendered (decision 019), or renders one it did not.
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -5,11 +7,9 @@ import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
-import { holdEarlyInput } from './lib/early-input';
+import type { EarlyInput } from './lib/early-input';
 import { createQueryClient } from './lib/query-client';
 import { SSR_QUERIES_ID, SSR_ROUTER_ID } from './ssr-data';
-import './styles/global.css';
-import './styles/ui.css';
 
 declare global {
   interface Window {
@@ -17,19 +17,15 @@ declare global {
   }
 }
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Falta el elemento #root en index.html.');
-const earlyInput = holdEarlyInput(root);
-
 /**
  * Once React owns the page: gives back what was typed before hydration, sends a submit pressed
  * meanwhile, and marks <html data-hydrated> (the browser tests wait for it).
  */
-function AppReady({ children }: { children: ReactNode }) {
+function AppReady({ earlyInput, children }: { earlyInput: EarlyInput; children: ReactNode }) {
   useEffect(() => {
     earlyInput.release();
     document.documentElement.dataset.hydrated = '';
-  }, []);
+  }, [earlyInput]);
   return children;
 }
 
@@ -74,7 +70,7 @@ function datedNow(state: DehydratedState): DehydratedState {
 /** Lets the browser paint and answer input between two pieces of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(container: HTMLElement) {
+export async function startApp(container: HTMLElement, earlyInput: EarlyInput) {
   // The app's code has just run; the rest of the start-up is a task of its own.
   await yieldToBrowser();
   const queryClient = createQueryClient();
@@ -83,7 +79,7 @@ async function start(container: HTMLElement) {
     // A page the server did not render (Vite's dev server): the app renders from scratch.
     createRoot(container).render(
       <StrictMode>
-        <AppReady>
+        <AppReady earlyInput={earlyInput}>
           <AppProviders queryClient={queryClient}>
             <RouterProvider router={createAppRouter()} />
           </AppProviders>
@@ -105,7 +101,7 @@ async function start(container: HTMLElement) {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppReady>
+        <AppReady earlyInput={earlyInput}>
           <AppProviders queryClient={queryClient}>
             <RouterProvider router={createAppRouter()} />
           </AppProviders>
@@ -114,5 +110,3 @@ async function start(container: HTMLElement) {
     );
   });
 }
-
-void start(root);

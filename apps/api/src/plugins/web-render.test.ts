@@ -44,9 +44,13 @@ function fakeWebBuild(): string {
   writeFileSync(
     path.join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', dynamicImports: ['src/start-app.tsx'] },
+      'src/start-app.tsx': { file: 'assets/start-app-1.js', imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
       'src/app/routes/product-detail.tsx': {
         file: 'assets/product-detail-1.js',
         css: ['assets/catalog-1.css'],
+        imports: ['_react-1.js'],
       },
     }),
   );
@@ -83,6 +87,12 @@ describe('server-rendered pages', () => {
         '<link rel="stylesheet" crossorigin href="/assets/catalog-1.css" disabled>',
     );
     expect(res.body).toContain('<script type="application/json" id="nexbyte-queries">');
+    // The app's and the screen's code are listed for after the first paint, not preloaded.
+    expect(res.body).toContain(
+      '<script type="application/json" id="nexbyte-modules">' +
+        '["/assets/start-app-1.js","/assets/react-1.js","/assets/product-detail-1.js"]</script>',
+    );
+    expect(res.body).not.toContain('modulepreload');
     // No text of the data can end its script element.
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(res.body).toContain('\\u003c/script>');

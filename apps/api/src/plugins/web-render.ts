@@ -26,6 +26,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /** Where the server build of the web app is, inside the built web app (never served). */
@@ -36,6 +37,7 @@ const MANIFEST = path.join('.vite', 'manifest.json');
 /** The ids of the JSON scripts main.tsx reads (apps/web/src/ssr-data.ts). */
 const ROUTER_ID = 'nexbyte-router';
 const QUERIES_ID = 'nexbyte-queries';
+const MODULES_ID = 'nexbyte-modules';
 
 /** The shell's own stylesheet, as Vite links it. */
 const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
@@ -148,18 +150,25 @@ export async function loadPageRenderer(
       // Files the shell already links (the entry and what it imports) are not linked twice.
       const seen = new Set<string>(['index.html']);
       const links: string[] = [];
-      for (const module of result.modules) {
-        const { css, js } = assetsOf(manifest, `src/app/${module}.tsx`, seen);
+      // The app the entry starts (its dynamic import), then the screens shown: their CSS goes into
+      // the page; their code is listed for the entry, which asks for it all at once after the
+      // first paint, so on a phone it does not compete with the page and its main picture.
+      const keys = [
+        ...(manifest['index.html']?.dynamicImports ?? []),
+        ...result.modules.map((module) => `src/app/${module}.tsx`),
+      ];
+      const code: string[] = [];
+      for (const key of keys) {
+        const { css, js } = assetsOf(manifest, key, seen);
         for (const file of css) links.push(styleOrLink(file));
-        for (const file of js) {
-          if (!template.includes(`/${file}"`)) {
-            links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-          }
-        }
+        code.push(
+          ...js.filter((file) => !template.includes(`/${file}"`)).map((file) => `/${file}`),
+        );
       }
       const data =
         `<script type="application/json" id="${ROUTER_ID}">${scriptJson(result.router)}</script>` +
-        `<script type="application/json" id="${QUERIES_ID}">${scriptJson(result.queries)}</script>`;
+        `<script type="application/json" id="${QUERIES_ID}">${scriptJson(result.queries)}</script>` +
+        `<script type="application/json" id="${MODULES_ID}">${scriptJson(code)}</script>`;
       const html = template
         .replace(ENTRY_STYLESHEET, (_link, file: string) => styleOrLink(file))
         .replace(TEMPLATE_HEAD, () => result.head)
