@@ -8,7 +8,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'apps/web/dist');
 // The server build is written last: it stands for the whole build.
 const built = path.join(distDir, 'server', 'entry-server.js');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+];
 
 function newestChange(target) {
   const stat = statSync(target);
