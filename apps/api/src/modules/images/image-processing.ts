@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { HttpError } from '../../http-errors';
 
+// libvips keeps up to 50 MB of recent operations for reuse; every photo here is processed once,
+// so that cache only holds memory the server never gets back.
+sharp.cache(false);
+
 /** The formats a photo may arrive in, named as they are stored and served. */
 export type StoredFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 export type VariantFormat = 'webp' | 'avif';
