@@ -1,5 +1,6 @@
-// transbank-sdk is CommonJS: Node's ESM loader sees only its default export.
-import transbank from 'transbank-sdk';
+// transbank-sdk is CommonJS: Node's ESM loader sees only its default export. It is loaded on the
+// first payment (with axios, some 20 MB), not by every server that may never take one.
+import type * as TransbankSdk from 'transbank-sdk';
 import type { WebpayConfig } from '../../config';
 import {
   ProviderError,
@@ -9,6 +10,8 @@ import {
   type ProviderAnswer,
   type RefundAnswer,
 } from './provider';
+
+type Transaction = InstanceType<(typeof TransbankSdk)['WebpayPlus']['Transaction']>;
 
 /** What Webpay Plus answers to commit and status (REST v1.2), as far as the shop reads it. */
 interface WebpayTransaction {
@@ -96,17 +99,27 @@ export function providerError(err: unknown): ProviderError {
  * SDK's own default is ten minutes, and a stalled Transbank must not hold an order's transaction.
  */
 export function webpayProvider(config: WebpayConfig): PaymentProvider {
-  const tx = new transbank.WebpayPlus.Transaction(
-    new transbank.Options(config.commerceCode, config.apiKey, config.apiUrl, config.timeoutMs),
-  );
+  let loaded: Promise<Transaction> | undefined;
+  const transaction = () =>
+    (loaded ??= import('transbank-sdk').then(
+      ({ default: transbank }) =>
+        new transbank.WebpayPlus.Transaction(
+          new transbank.Options(
+            config.commerceCode,
+            config.apiKey,
+            config.apiUrl,
+            config.timeoutMs,
+          ),
+        ),
+    ));
   // axios' time-out covers the answer; this one also covers a connection that never opens.
-  const bounded = async <T>(call: () => Promise<T>): Promise<T> => {
+  const bounded = async <T>(call: (tx: Transaction) => Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ProviderError('timeout')), config.timeoutMs + 250);
     });
     try {
-      return await Promise.race([call(), expired]);
+      return await Promise.race([transaction().then(call), expired]);
     } catch (err) {
       throw err instanceof ProviderError ? err : providerError(err);
     } finally {
@@ -117,7 +130,7 @@ export function webpayProvider(config: WebpayConfig): PaymentProvider {
     method: 'WEBPAY',
     async start(charge: Charge): Promise<PaymentStart> {
       const body = await bounded(
-        () =>
+        (tx) =>
           tx.create(charge.buyOrder, charge.sessionId, charge.amount, charge.returnUrl) as Promise<{
             token?: string;
             url?: string;
@@ -127,13 +140,13 @@ export function webpayProvider(config: WebpayConfig): PaymentProvider {
       return { token: body.token, url: body.url };
     },
     async confirm(token) {
-      return readTransaction(await bounded(() => tx.commit(token) as Promise<WebpayTransaction>));
+      return readTransaction(await bounded((tx) => tx.commit(token) as Promise<WebpayTransaction>));
     },
     async status(token) {
-      return readTransaction(await bounded(() => tx.status(token) as Promise<WebpayTransaction>));
+      return readTransaction(await bounded((tx) => tx.status(token) as Promise<WebpayTransaction>));
     },
     async refund(payment, amount): Promise<RefundAnswer> {
-      const body = await bounded(() => tx.refund(payment.token, amount) as Promise<WebpayRefund>);
+      const body = await bounded((tx) => tx.refund(payment.token, amount) as Promise<WebpayRefund>);
       const type =
         body.type === 'REVERSED' ? 'REVERSA' : body.type === 'NULLIFIED' ? 'ANULACION' : null;
       if (!type)

@@ -1,7 +1,5 @@
-import { render } from '@react-email/render';
 import { createElement } from 'react';
 import type { Mail } from '../../mail/mailer';
-import { ShopMailLayout } from './shop-mail-layout';
 
 /** One piece of an e-mail's body, written once and rendered both as HTML and as plain text. */
 export type Block =
@@ -58,6 +56,12 @@ export function mailText(content: MailContent, shop: ShopIdentity): string {
  * escape every value: names and messages typed by strangers cannot become markup.
  */
 export async function renderMail(content: MailContent, shop: ShopIdentity): Promise<Mail> {
+  // Loaded with the first e-mail: react-email's components weigh some 40 MB of memory, which a
+  // server that has sent nothing yet need not hold.
+  const [{ render }, { ShopMailLayout }] = await Promise.all([
+    import('@react-email/render'),
+    import('./shop-mail-layout'),
+  ]);
   const html = await render(createElement(ShopMailLayout, { content, shop }));
   return { to: content.to, subject: content.subject, text: mailText(content, shop), html };
 }
