@@ -1,11 +1,26 @@
+import { sql } from 'drizzle-orm';
 import { buildApp, loggerOptions, type App } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
 import type { DbLog } from './db/postgres';
 import { DEMO_CLIENT, seedDemoData } from './db/seed';
 import { attachDemoPhotos } from './modules/images/demo-photos';
 import { ensureFirstAdmin, hasAdmin } from './modules/setup/owner-account';
+
+/** How many migrations the database has run (none before the first). */
+async function migrationsApplied(database: Database): Promise<number> {
+  const first = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0];
+  const table = await first<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return 0;
+  const counted = await first<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return counted?.n ?? 0;
+}
 
 async function main() {
   // Before anything is written (the generated JWT secret, the embedded database): owner-only files.
@@ -13,16 +28,28 @@ async function main() {
   const config = loadConfig();
   // Lost connections are reported through the app's logger once it exists.
   let log: DbLog = { warn: (details, message) => console.warn(message, details) };
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pool: config.pool,
-    log: { warn: (details, message) => log.warn(details, message) },
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pool: config.pool,
+      log: { warn: (details, message) => log.warn(details, message) },
+    });
+  let database = await open();
+  const migrationsBefore = await migrationsApplied(database);
   await database.migrate();
   const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
   // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
   if (seeded) await attachDemoPhotos(database.db);
+  // The embedded database's memory only grows: creating it, migrating it and loading the demo
+  // leave it some 150 MB larger than serving ever needs. A fresh worker gives that back.
+  if (
+    database.kind === 'pglite' &&
+    (seeded || (await migrationsApplied(database)) > migrationsBefore)
+  ) {
+    await database.close();
+    database = await open();
+  }
   // A clean install: ADMIN_EMAIL/ADMIN_PASSWORD make the first admin while there is none.
   const firstAdmin = await ensureFirstAdmin(database.db, config);
   const adminMissing = !(await hasAdmin(database.db));
