@@ -1,12 +1,14 @@
 // `npm start`: builds the web app when its build is missing or stale, then runs the server (API +
 // built web app), passing signals on so that it can shut down gracefully.
 import { spawn } from 'node:child_process';
+import { SERVER_ENV, serverArgs } from './lib/server-process.mjs';
 import { ensureWebBuild, root } from './lib/web-build.mjs';
 
 ensureWebBuild();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
+  env: { ...SERVER_ENV, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

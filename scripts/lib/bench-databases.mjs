@@ -11,14 +11,20 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0000';
 
 const psql = (sql) => spawnSync('psql', [pgServer, '-qc', sql], { stdio: 'ignore' }).status === 0;
 
+/** Which databases to measure: BENCH_DB=pglite or postgres for one of them, both otherwise. */
+const only = process.env.BENCH_DB ?? '';
+
 /** Calls measure(label, env) for PGlite, then for PostgreSQL when it answers. */
 export async function forEachDatabase(measure) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-'));
-  try {
-    await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (only !== 'postgres') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-'));
+    try {
+      await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  if (only === 'pglite') return;
 
   const db = `nexbyte_bench_${process.pid}`;
   if (!psql(`create database ${db}`)) {

@@ -2,6 +2,7 @@
 // process (no npm in between, so SIGTERM reaches it), ready when it prints its address.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { NODE_FLAGS, SERVER_ENV, serverArgs } from './server-process.mjs';
 import { root } from './web-build.mjs';
 
 export function freePort() {
@@ -14,12 +15,19 @@ export function freePort() {
   });
 }
 
+/** BENCH_NODE_FLAGS replaces the server's V8 flags (an empty value: none), to compare them. */
+const benchFlags =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? NODE_FLAGS
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+
 /** Starts apps/api/src/server.ts with the given environment; resolves to { child, origin }. */
 export async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs(benchFlags), {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
