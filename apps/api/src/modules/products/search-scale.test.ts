@@ -7,6 +7,7 @@ import { EXACT_TOTAL_MAX, SAMPLE_SIZE } from './catalog-query';
 // Enough products that a broad search is read off the indexes and its total estimated, which
 // the demo catalogue (all inside one sample) never exercises.
 const PRODUCTS = 3000;
+const EXTENDED = 60;
 
 let t: TestContext;
 beforeAll(async () => {
@@ -22,6 +23,14 @@ beforeAll(async () => {
       (select id from categorias where nombre = 'Periféricos'),
       now() - interval '10 days' - g * interval '1 minute'
     from generate_series(1, ${PRODUCTS}) as g
+  `);
+  // A few names start with a word thousands of descriptions hold.
+  await t.app.db.execute(sql`
+    insert into productos (nombre, descripcion, precio, stock, categoria_id, created_at)
+    select 'Garantía extendida ' || g || ' años', 'Cobertura adicional.', 9990, 5,
+      (select id from categorias where nombre = 'Periféricos'),
+      now() - interval '10 days' - (g * 37) * interval '1 minute'
+    from generate_series(1, ${EXTENDED}) as g
   `);
 }, 120_000);
 afterAll(() => t.close());
@@ -81,6 +90,23 @@ describe('a search with thousands of matches', () => {
     const others = names.slice(firstOther);
     expect(others.some((n) => n.startsWith('Teclado compacto'))).toBe(true);
     expect(others.every((n) => !n.toLowerCase().startsWith('mouse'))).toBe(true);
+  });
+
+  it('reads a few name matches first and the rest after them, across page boundaries', async () => {
+    expect(await exactCount(sql`busqueda @@ to_tsquery('simple', 'garantia')`)).toBeGreaterThan(
+      EXACT_TOTAL_MAX,
+    );
+    const small = [1, 2, 3, 4, 5, 6].map((n) => `/api/productos?q=garantia&limite=25&pagina=${n}`);
+    const large = [1, 2, 3].map((n) => `/api/productos?q=garantia&limite=50&pagina=${n}`);
+    const bySmall = (await Promise.all(small.map(page))).flatMap((p) => p.items);
+    const byLarge = (await Promise.all(large.map(page))).flatMap((p) => p.items);
+    expect(bySmall.map((p) => p.id)).toEqual(byLarge.map((p) => p.id));
+    expect(new Set(byLarge.map((p) => p.id)).size).toBe(150);
+    const names = byLarge.map((p) => p.nombre);
+    expect(names.slice(0, EXTENDED).every((n) => n.startsWith('Garantía extendida'))).toBe(true);
+    expect(names.slice(EXTENDED).every((n) => !n.startsWith('Garantía'))).toBe(true);
+    const fechas = byLarge.slice(0, EXTENDED).map((p) => Date.parse(p.createdAt));
+    expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
   });
 
   it('sorts a broad search by price when asked', async () => {

@@ -320,8 +320,9 @@ async function rankedPage(
 
 /**
  * Many matches, by relevance: names that start with the query first, then the rest, each group
- * newest first. A small first group is read whole through the text index; a large one, like the
- * rest, off the recency index until the page is full.
+ * newest first. A small first group is read whole through the text index, and the rest off the
+ * recency index after it, in one statement; a large first group is read, like the rest, off the
+ * recency index until the page is full.
  */
 async function prefixFirst(
   db: Db,
@@ -334,18 +335,13 @@ async function prefixFirst(
   const order = ORDER_BY.recientes;
   const prefix = and(matches(search), startsWithPhrase(search))!;
   const rest = and(matches(search), sql`not (${startsWithPhrase(search)})`)!;
-  let first: Producto[];
-  let firstSize: number | null = null;
   if (prefixEstimate <= EXACT_TOTAL_MAX) {
-    const ranked = await rankedPage(db, [...scopeConditions(scope), prefix], order, page);
-    first = ranked.items;
-    firstSize = ranked.total;
-  } else {
-    first = await fetchIds(db, scanIds(scope, prefix, order, page), order);
+    return fetchIds(db, smallGroupFirst(scope, prefix, rest, page), [sql`pagina.grupo`, ...order]);
   }
+  const first = await fetchIds(db, scanIds(scope, prefix, order, page), order);
   if (first.length === limit) return first;
   // The first group ends on this page or before it; the rest continues right after it.
-  firstSize ??=
+  const firstSize =
     first.length > 0 || offset === 0
       ? offset + first.length
       : await countWhere(db, [...scopeConditions(scope), prefix]);
@@ -358,4 +354,38 @@ async function prefixFirst(
     order,
   );
   return [...first, ...more];
+}
+
+/**
+ * Ids (and their group, 0 or 1) of a page whose first group is small: that group gathered whole
+ * (MATERIALIZED, through the text index), its part of the page, then the rest read off the
+ * recency index from where the first group leaves off. The rest is not read at all when the first
+ * group fills the page (a one-time filter on the group's size).
+ */
+function smallGroupFirst(scope: Scope, first: SQL, rest: SQL, { limit, offset }: PageRequest): SQL {
+  const recency = sql.join([...ORDER_BY.recientes], sql`, `);
+  const groupSize = sql`(select count(*) from grupo)`;
+  return sql`
+    with grupo as materialized (
+      select id, created_at from ${productos}
+      where ${and(...scopeConditions(scope), first)}
+    )
+    select id, grupo, created_at from (
+      (select id, 0 as grupo, created_at from grupo as ${productos}
+        order by ${recency} limit ${limit} offset ${offset})
+      union all
+      (select ${productos}.id, 1 as grupo, ${productos}.created_at from (
+          select id, created_at, precio, busqueda, busqueda_nombre
+          from ${productos}
+          where ${and(...scopeConditions(scope)) ?? sql`true`}
+            and ${groupSize} < ${offset + limit}
+          order by ${recency}
+          offset 0
+        ) as ${productos}
+        where ${rest}
+        order by ${recency}
+        limit ${limit} offset greatest(0, ${offset} - ${groupSize}))
+    ) as partes
+    order by grupo, created_at desc, id desc
+    limit ${limit}`;
 }
