@@ -1,5 +1,5 @@
 // How the server's own process is run, by `npm start` and by the benchmarks alike: node itself
-// (no npm in between, so that SIGTERM reaches it) with the memory settings of decision 024.
+// (no npm in between, so that SIGTERM reaches it) with the memory settings of decision 025.
 
 /**
  * V8 collects garbage before growing its heap, instead of letting the old generation grow to
