@@ -2,10 +2,12 @@
 // (no npm in between, so that SIGTERM reaches it) with the memory settings of decision 025.
 
 /**
- * V8 collects garbage before growing its heap, instead of letting the old generation grow to
- * several times what is alive between two collections.
+ * V8's young generation at 4 MB per semi-space instead of 16, and an old generation allowed to
+ * grow to 1.4 times what was alive after the last full collection instead of up to several
+ * times: garbage is collected before the heap grows. (--optimize-for-size did as much for memory
+ * but doubled the slowest answers of the catalogue.)
  */
-export const NODE_FLAGS = ['--optimize-for-size'];
+export const NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=40'];
 
 /**
  * glibc's malloc otherwise keeps up to eight arenas per core, and what the image library or
