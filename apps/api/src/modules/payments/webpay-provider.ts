@@ -1,5 +1,5 @@
-// transbank-sdk is CommonJS: Node's ESM loader sees only its default export. It is loaded on the
-// first payment (with axios, some 20 MB), not by every server that may never take one.
+// transbank-sdk (CommonJS) is loaded on the first payment (with axios, some 20 MB), not by every
+// server that may never take one.
 import type * as TransbankSdk from 'transbank-sdk';
 import type { WebpayConfig } from '../../config';
 import {
@@ -101,17 +101,15 @@ export function providerError(err: unknown): ProviderError {
 export function webpayProvider(config: WebpayConfig): PaymentProvider {
   let loaded: Promise<Transaction> | undefined;
   const transaction = () =>
-    (loaded ??= import('transbank-sdk').then(
-      ({ default: transbank }) =>
-        new transbank.WebpayPlus.Transaction(
-          new transbank.Options(
-            config.commerceCode,
-            config.apiKey,
-            config.apiUrl,
-            config.timeoutMs,
-          ),
-        ),
-    ));
+    (loaded ??= import('transbank-sdk').then((sdk) => {
+      // Node's loader puts a CommonJS module under `default`; tsx, seeing its __esModule mark,
+      // gives its exports as they are.
+      const loadedSdk = sdk as unknown as { default?: typeof TransbankSdk } & typeof TransbankSdk;
+      const transbank = loadedSdk.default ?? loadedSdk;
+      return new transbank.WebpayPlus.Transaction(
+        new transbank.Options(config.commerceCode, config.apiKey, config.apiUrl, config.timeoutMs),
+      );
+    }));
   // axios' time-out covers the answer; this one also covers a connection that never opens.
   const bounded = async <T>(call: (tx: Transaction) => Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
