@@ -56,7 +56,7 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
 
-    const first = startServer(dataDir, port);
+    const first = startServer(dataDir, port, { DEV_OUTBOX_API: '1' });
     expect(await first.ready).toContain('datos de demostración cargados');
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
@@ -70,6 +70,19 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
       body: JSON.stringify({ nombre: 'Persistente', email: 'p@gmail.com', mensaje: 'Sigo aquí' }),
     });
     expect(created.status).toBe(201);
+    // The shop hears of it by e-mail, rendered by the server as it really runs (tsx, started from
+    // the repository's root): a template that does not compile there sends nothing at all.
+    const shopMail = async () => {
+      const answer = await fetch(`${base}/dev/correos?para=tienda@nexbyte.cl`);
+      const mails = (await answer.json()) as { asunto: string; texto: string }[];
+      return mails.find((m) => m.texto.includes('Sigo aquí'));
+    };
+    let mail = await shopMail();
+    for (let i = 0; !mail && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mail = await shopMail();
+    }
+    expect(mail?.asunto).toContain('Persistente');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

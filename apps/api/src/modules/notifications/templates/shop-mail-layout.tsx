@@ -1,3 +1,7 @@
+// The JSX runtime is named here, not only in apps/api/tsconfig.json: the server is started from the
+// repository's root, where tsx finds no tsconfig and would compile JSX to a bare React.createElement.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import {
   Body,
   Button,
