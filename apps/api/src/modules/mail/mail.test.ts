@@ -6,7 +6,7 @@ import { buildApp, loggerOptions } from '../../app';
 import { correos } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { CLIENT, freshDatabase, testConfig } from '../../test/test-app';
-import { withUnsubscribeFooter } from './mailer';
+import { MAILS_PER_BATCH, withUnsubscribeFooter } from './mailer';
 import { mailsTo } from './outbox.testing';
 
 const mail = { to: 'ana.perez@gmail.com', subject: 'Prueba', text: 'Hola Ana.' };
@@ -125,6 +125,34 @@ describe('sin SMTP_URL: bandeja de salida', () => {
     const logged = t.lines.map((l) => JSON.parse(l)).filter((l) => l.correo === 'prueba');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 50, msg: 'no se pudo enviar un correo' });
+  });
+
+  it('una ráfaga de correos sale entera, en tandas, y el que falla no arrastra a los demás', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'rafaga.suscrita@gmail.com' },
+    });
+    await t.app.mailer.settled();
+    const subjects = Array.from({ length: MAILS_PER_BATCH * 2 + 5 }, (_, i) => `Ráfaga ${i + 1}`);
+    for (const subject of subjects) {
+      t.app.mailer.sendLater(subject, async () => {
+        if (subject === 'Ráfaga 7') throw new Error('fallo de prueba en la ráfaga');
+        const to = subject === 'Ráfaga 30' ? 'rafaga.suscrita@gmail.com' : 'rafaga@gmail.com';
+        return { ...mail, to, subject };
+      });
+    }
+    await t.app.mailer.settled();
+    const kept = await mailsTo({ app: t.app }, 'rafaga@gmail.com');
+    const expected = subjects.filter((s) => s !== 'Ráfaga 7' && s !== 'Ráfaga 30');
+    // In the order they were asked for.
+    expect(kept.map((m) => m.asunto)).toEqual(expected);
+    expect(kept.every((m) => !m.texto.includes('Para darte de baja'))).toBe(true);
+    const toSubscriber = await mailsTo({ app: t.app }, 'rafaga.suscrita@gmail.com');
+    const subscriber = toSubscriber.find((m) => m.asunto === 'Ráfaga 30');
+    expect(subscriber?.texto).toContain('Para darte de baja');
+    const logged = t.lines.map((l) => JSON.parse(l)).filter((l) => l.correo === 'Ráfaga 7');
+    expect(logged).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSuscriptores } from '../../db/schema';
 
@@ -36,17 +36,20 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findActiveSubscriber(db: Db, email: string): Promise<Suscriptor | null> {
-  const [row] = await db
-    .select()
+/** The unsubscribe tokens of those of `emails` who are active subscribers, by lower-cased e-mail. */
+export async function activeSubscriberTokens(
+  db: Db,
+  emails: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ email: newsletterSuscriptores.email, token: newsletterSuscriptores.tokenBaja })
     .from(newsletterSuscriptores)
     .where(
-      and(
-        eq(newsletterSuscriptores.email, email.trim().toLowerCase()),
-        eq(newsletterSuscriptores.activo, true),
-      ),
+      and(inArray(newsletterSuscriptores.email, wanted), eq(newsletterSuscriptores.activo, true)),
     );
-  return row ?? null;
+  return new Map(rows.map((row) => [row.email, row.token]));
 }
 
 export async function countActiveSubscribers(db: Db): Promise<number> {

@@ -1,2 +1,2 @@
 /** What the newsletter module offers the others: the mailer adds the way out to subscribers' mail. */
-export { findActiveSubscriber } from './newsletter.repository';
+export { activeSubscriberTokens } from './newsletter.repository';
