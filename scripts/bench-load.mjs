@@ -2,16 +2,19 @@
 // on PostgreSQL: BENCH_SECONDS (60) at BENCH_CONNECTIONS (200) of 85 % product lists with the
 // filters shoppers use, 5 % product pages, 5 % the web page `/` and 5 % contact messages. Prints
 // requests per second, latency p50/p99, errors, timeouts, non-2xx answers and the server's RSS
-// after the load. Loopback only, bounded in time. A measurement, not a test.
+// after the load. The server runs as production runs it (NODE_ENV=production; BENCH_NODE_ENV=
+// development for `npm start`'s settings). Loopback only, bounded in time. A measurement, not a test.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
-import { startServer, stopServer } from './lib/server.mjs';
+import { PRODUCTION, startServer, stopServer } from './lib/server.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const duration = Number(process.env.BENCH_SECONDS ?? 60);
 const runs = Number(process.env.BENCH_RUNS ?? 1);
+/** The server as production runs it, unless BENCH_NODE_ENV=development (as `npm start` runs it). */
+const development = process.env.BENCH_NODE_ENV === 'development';
 const TIMEOUT_SECONDS = 10;
 const WARM_UP_SECONDS = 5;
 const REST_SECONDS = 5;
@@ -119,11 +122,12 @@ const summary = [];
 ensureWebBuild();
 console.log(
   `Mezcla 85 % listas / 5 % producto / 5 % página / 5 % contacto: ${connections} conexiones, ` +
-    `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento`,
+    `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento; ` +
+    `servidor compilado con NODE_ENV=${development ? 'development' : 'production'}`,
 );
 
 await forEachDatabase(async (label, env) => {
-  const server = await startServer({ ...env, ...LIMITS });
+  const server = await startServer({ ...env, ...(development ? {} : PRODUCTION), ...LIMITS });
   try {
     const products = await (await fetch(`${server.origin}/api/productos?${SHOP_LIST}`)).json();
     const ids = products.map((p) => p.id);

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureApiBuild } from './lib/api-build.mjs';
 import { distDir, ensureWebBuild, root } from './lib/web-build.mjs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -19,6 +20,7 @@ if (!existsSync(chrome)) {
 }
 
 ensureWebBuild();
+await ensureApiBuild();
 
 const freePort = () =>
   new Promise((resolve) => {

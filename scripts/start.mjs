@@ -1,10 +1,12 @@
-// `npm start`: builds the web app when its build is missing or stale, then runs the server (API +
-// built web app), passing signals on so that it can shut down gracefully.
+// `npm start`: builds the web app and the server when their builds are missing or stale, then runs
+// the server (API + built web app), passing signals on so that it can shut down gracefully.
 import { spawn } from 'node:child_process';
+import { ensureApiBuild } from './lib/api-build.mjs';
 import { SERVER_ENV, serverArgs } from './lib/server-process.mjs';
 import { ensureWebBuild, root } from './lib/web-build.mjs';
 
 ensureWebBuild();
+await ensureApiBuild();
 
 const server = spawn(process.execPath, serverArgs(), {
   cwd: root,

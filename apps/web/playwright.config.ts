@@ -52,7 +52,8 @@ export default defineConfig({
       env: { PORT: String(webpayPort) },
     },
     {
-      command: 'node --import tsx ../api/src/server.ts',
+      // The built server (scripts/e2e.mjs builds it when stale), as production runs it.
+      command: 'node ../api/dist/server.mjs',
       url: `${baseURL}/api/categorias`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -60,9 +61,6 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
-        // tsx reads the tsconfig of the directory it starts in (this one, which covers only the web
-        // sources): the API's own settings make its e-mail templates' JSX compile.
-        TSX_TSCONFIG_PATH: '../api/tsconfig.json',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR ?? '',

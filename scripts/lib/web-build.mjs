@@ -16,7 +16,7 @@ const sources = [
   'packages/shared/src',
 ];
 
-function newestChange(target) {
+export function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce(

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   emailDomainsMessage,
   GUEST_UNPAID_ORDERS_MAX,
@@ -17,10 +16,9 @@ import {
 import transbank from 'transbank-sdk';
 import { z } from 'zod';
 import { isLoopback } from './client-key';
+import { repoRoot } from './paths';
 import { POOL_DEFAULTS, type PoolSettings } from './db/postgres';
 import type { RedisSettings } from './redis';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface LoginLimits {
   perAccount: number;

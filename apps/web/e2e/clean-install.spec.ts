@@ -20,8 +20,10 @@ const freePort = () =>
     });
   });
 
+/** Runs a script as the README does: TypeScript sources through tsx, the built server as it is. */
 function runNode(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  return spawn(process.execPath, [...loader, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +57,7 @@ test.beforeAll(async () => {
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = runNode(['../api/src/server.ts'], {
+  server = runNode(['../api/dist/server.mjs'], {
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',

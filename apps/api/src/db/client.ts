@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { apiDir } from '../paths';
 import { openPglite } from './pglite-database';
 import { openPostgres, POOL_DEFAULTS, type DbLog, type PoolSettings } from './postgres';
 import * as shopSchema from './schema';
@@ -42,10 +42,7 @@ export interface Database {
   ): Promise<() => Promise<void>>;
 }
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+const migrationsFolder = path.join(apiDir, 'drizzle');
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent means embedded PGlite. */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { isBuilt } from '../paths';
 import { DatabaseUnavailableError } from './errors';
 import type { WireError, WorkerMessage, WorkerRequest, WorkerStats } from './pglite-worker';
 
@@ -82,7 +83,13 @@ class ConnectionQueue {
   }
 }
 
-const entryUrl = new URL('./pglite-worker-entry.mjs', import.meta.url);
+/**
+ * The worker's module: beside the built server, the built worker; from the sources, a plain entry
+ * that loads the TypeScript worker through tsx.
+ */
+const entryUrl = isBuilt
+  ? new URL('./pglite-worker.mjs', import.meta.url)
+  : new URL('./pglite-worker-entry.mjs', import.meta.url);
 
 function fromWire(wire: WireError): Error {
   const err = new Error(wire.message);

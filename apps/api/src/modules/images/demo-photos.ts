@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
+import { apiDir } from '../../paths';
 import { productos } from '../../db/schema';
 import { processPhoto } from './image-processing';
 import { countPhotos, insertPhoto } from './images.repository';
@@ -35,7 +38,7 @@ export const DEMO_PHOTOS: { producto: string; fotos: { archivo: string; alt: str
   },
 ];
 
-const folder = new URL('./demo-photos/', import.meta.url);
+const folder = pathToFileURL(path.join(apiDir, 'src/modules/images/demo-photos/'));
 
 /** Renders a drawing as a 1600×1200 JPEG, like a photo taken for the shop. */
 export async function renderDemoPhoto(archivo: string): Promise<Buffer> {
