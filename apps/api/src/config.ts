@@ -129,6 +129,8 @@ export interface AppConfig {
   pressure: { maxEventLoopDelayMs: number };
   /** SIGTERM: requests in flight get `drainMs`; past `graceMs` the process exits 1 regardless. */
   shutdown: { drainMs: number; graceMs: number };
+  /** How often the server hands glibc's free pages back to the system; 0 never. */
+  memoryTrimIntervalMs: number;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses/CIDRs. */
   trustProxy: TrustProxy;
   rateLimit: { max: number; formsMax: number };
@@ -209,6 +211,7 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHUTDOWN_DRAIN_MS: millis(3_000),
   SHUTDOWN_GRACE_MS: millis(10_000),
+  MEMORY_TRIM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1024),
   TRUST_PROXY: z.string().default(''),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
@@ -592,6 +595,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 1_000),
     },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
+    memoryTrimIntervalMs: env.MEMORY_TRIM_INTERVAL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: { max: env.RATE_LIMIT_MAX, formsMax: env.RATE_LIMIT_FORMS_MAX },
     loginLimits: {

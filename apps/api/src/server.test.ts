@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,13 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
 
     const first = startServer(dataDir, port, { DEV_OUTBOX_API: '1' });
     expect(await first.ready).toContain('datos de demostración cargados');
+    // The demo (its photos drawn through sharp included) was loaded by a set-up process of its
+    // own: the process that serves never loaded the image library, nor kept what seeding freed.
+    const shop = (await (await fetch(`${base}/productos?limite=100`)).json()) as {
+      imagenes: unknown[];
+    }[];
+    expect(shop.filter((p) => p.imagenes.length > 0).length).toBeGreaterThan(0);
+    expect(readFileSync(`/proc/${first.child.pid}/maps`, 'utf8')).not.toContain('libvips');
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,10 +1,15 @@
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { startAllocatorTrimmer } from './allocator-trim';
 import { buildApp, loggerOptions, type App } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { migrationsFolder, openDatabase, type Database } from './db/client';
 import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
+import { pgliteCreated } from './db/pglite-database';
 import type { DbLog } from './db/postgres';
-import { DEMO_CLIENT, seedDemoData } from './db/seed';
+import { DEMO_CLIENT, demoPending, seedDemoData } from './db/seed';
 import { attachDemoPhotos } from './modules/images/demo-photos';
 import { ensureFirstAdmin, hasAdmin } from './modules/setup/owner-account';
 
@@ -22,6 +27,64 @@ async function migrationsApplied(database: Database): Promise<number> {
   return counted?.n ?? 0;
 }
 
+/** How many migrations this version of the shop has. */
+function migrationsShipped(): number {
+  const journal = readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8');
+  return (JSON.parse(journal) as { entries: unknown[] }).entries.length;
+}
+
+/** What setting up the database did, as the set-up process reports it to the server. */
+interface SetupOutcome {
+  seeded: boolean;
+  firstAdmin: string | null;
+}
+
+/**
+ * Whether this start has setting up to do: migrations to run, the demo to load, the first admin
+ * to create. A restart of a shop already set up has none.
+ */
+async function setupPending(database: Database, config: AppConfig): Promise<boolean> {
+  if ((await migrationsApplied(database)) < migrationsShipped()) return true;
+  if (config.seedDemoData && (await demoPending(database.db))) return true;
+  return Boolean(config.firstAdmin) && !(await hasAdmin(database.db));
+}
+
+async function setUp(database: Database, config: AppConfig): Promise<SetupOutcome> {
+  await database.migrate();
+  const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
+  // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
+  if (seeded) await attachDemoPhotos(database.db);
+  // A clean install: ADMIN_EMAIL/ADMIN_PASSWORD make the first admin while there is none.
+  const firstAdmin = await ensureFirstAdmin(database.db, config);
+  return { seeded, firstAdmin: firstAdmin?.correo ?? null };
+}
+
+/** Set in the environment of the process that only sets up the database. */
+const SETUP_PROCESS = 'NEXBYTE_SETUP_PROCESS';
+
+/** The set-up process failed and has said why on the shared stderr. */
+class SetupFailed extends Error {}
+
+/**
+ * Setting up runs in a process of its own, which exits when done: migrating, loading the demo,
+ * drawing its photos through sharp and hashing passwords leave the server's memory allocator with
+ * tens of megabytes it would keep for good (and sharp's libraries loaded). The server that then
+ * serves is the same as after any restart.
+ */
+function setUpInOwnProcess(): Promise<SetupOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, process.argv.slice(2), {
+      env: { ...process.env, [SETUP_PROCESS]: '1' },
+    });
+    let outcome: SetupOutcome | undefined;
+    child.on('message', (message) => (outcome = message as SetupOutcome));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 && outcome ? resolve(outcome) : reject(new SetupFailed()),
+    );
+  });
+}
+
 async function main() {
   // Before anything is written (the generated JWT secret, the embedded database): owner-only files.
   process.umask(OWNER_ONLY_UMASK);
@@ -35,28 +98,38 @@ async function main() {
       pool: config.pool,
       log: { warn: (details, message) => log.warn(details, message) },
     });
-  let database = await open();
-  const migrationsBefore = await migrationsApplied(database);
-  await database.migrate();
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
-  // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
-  if (seeded) await attachDemoPhotos(database.db);
-  // The embedded database's memory only grows: creating it, migrating it and loading the demo
-  // leave it some 150 MB larger than serving ever needs. A fresh worker gives that back.
-  if (
-    database.kind === 'pglite' &&
-    (seeded || (await migrationsApplied(database)) > migrationsBefore)
-  ) {
+  if (process.env[SETUP_PROCESS]) {
+    const database = await open();
+    const outcome = await setUp(database, config);
     await database.close();
+    process.send!(outcome, () => process.exit(0));
+    return;
+  }
+  let database: Database | undefined;
+  let outcome: SetupOutcome = { seeded: false, firstAdmin: null };
+  // A new embedded database is created (initdb) by the first to open it: that is setting up too.
+  if (config.databaseUrl || pgliteCreated(config.dataDir)) {
+    database = await open();
+    if (await setupPending(database, config)) {
+      // The embedded database is one process's at a time.
+      await database.close();
+      database = undefined;
+    }
+  }
+  if (!database) {
+    outcome = await setUpInOwnProcess();
     database = await open();
   }
-  // A clean install: ADMIN_EMAIL/ADMIN_PASSWORD make the first admin while there is none.
-  const firstAdmin = await ensureFirstAdmin(database.db, config);
+  const { seeded, firstAdmin } = outcome;
   const adminMissing = !(await hasAdmin(database.db));
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
   log = app.log;
   await app.listen({ host: config.host, port: config.port });
+  // Start-up's garbage (module compilation, the embedded database's WebAssembly) goes back now, a
+  // peak's every few seconds.
+  const trimmer = startAllocatorTrimmer({ intervalMs: config.memoryTrimIntervalMs, log: app.log });
+  await trimmer?.trimNow();
 
   const where = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL';
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -72,7 +145,7 @@ async function main() {
             `  Cliente: ${DEMO_CLIENT.correo} / ${DEMO_CLIENT.password}`,
           ]
         : []),
-      ...(firstAdmin ? [`  Primer administrador creado: ${firstAdmin.correo}`] : []),
+      ...(firstAdmin ? [`  Primer administrador creado: ${firstAdmin}`] : []),
       ...(adminMissing
         ? ['  Aún no hay administrador: créalo con npm run admin:create -- --correo … --nombre …']
         : []),
@@ -140,7 +213,9 @@ process.on('uncaughtException', (err) => fatal('uncaughtException', err));
 process.on('unhandledRejection', (reason) => fatal('unhandledRejection', reason));
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof SetupFailed) {
+    // The set-up process has already said why.
+  } else if (err instanceof ConfigError) {
     console.error(`No se pudo iniciar Nexbyte: ${err.message}`);
   } else {
     console.error('No se pudo iniciar Nexbyte:', err);

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Db, Schema } from './client';
 import { PgliteWorkerClient, type PgliteLog } from './pglite-client';
@@ -32,6 +33,14 @@ export interface OpenPgliteOptions {
   log?: PgliteLog | undefined;
 }
 
+/** PGlite's own folder in the data directory. */
+const clusterDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Whether the embedded database in `dataDir` exists yet (PGlite creates it on first open). */
+export function pgliteCreated(dataDir: string): boolean {
+  return existsSync(path.join(clusterDir(dataDir), 'PG_VERSION'));
+}
+
 /**
  * The embedded database. With a data directory it runs in a worker thread, on a file system that
  * fsyncs every commit (decision 008); in memory it runs in this thread, where nothing needs either.
@@ -58,7 +67,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
   let client: PgliteWorkerClient;
   try {
     client = await PgliteWorkerClient.start({
-      dataDir: path.join(options.dataDir, 'pglite'),
+      dataDir: clusterDir(options.dataDir),
       queueTimeoutMs: options.queueTimeoutMs ?? queueTimeoutFromEnv(),
       log: options.log,
     });

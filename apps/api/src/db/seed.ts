@@ -1,5 +1,5 @@
 import { computeRunCheckDigit } from '@nexbyte/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../passwords';
 import type { Db } from './client';
@@ -23,6 +23,15 @@ const SEED_LOCK = 724_001;
 const runOf = (body: string) => `${body}-${computeRunCheckDigit(body)}`;
 
 export const DEMO_CLIENT = { correo: 'cliente@gmail.com', password: 'cliente123' } as const;
+
+/** Whether seedDemoData has anything left to load: the catalogue, or an older demo's promotions. */
+export async function demoPending(db: Db): Promise<boolean> {
+  const loaded = await db
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(inArray(appMeta.key, [DEMO_MARKER, DEMO_PROMOTIONS_MARKER]));
+  return loaded.length < 2;
+}
 
 /**
  * Loads the demo catalogue and accounts once. A marker row, written in the same transaction under an

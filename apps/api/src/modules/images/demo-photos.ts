@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { apiDir } from '../../paths';
 import { productos } from '../../db/schema';
-import { processPhoto } from './image-processing';
+import { loadSharp, processPhoto } from './image-processing';
 import { countPhotos, insertPhoto } from './images.repository';
 
 /**
@@ -42,7 +41,7 @@ const folder = pathToFileURL(path.join(apiDir, 'src/modules/images/demo-photos/'
 
 /** Renders a drawing as a 1600×1200 JPEG, like a photo taken for the shop. */
 export async function renderDemoPhoto(archivo: string): Promise<Buffer> {
-  const svg = await readFile(new URL(archivo, folder));
+  const [svg, sharp] = await Promise.all([readFile(new URL(archivo, folder)), loadSharp()]);
   return sharp(svg).jpeg({ quality: 90 }).toBuffer();
 }
 

@@ -1,10 +1,24 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import type sharpModule from 'sharp';
 import { HttpError } from '../../http-errors';
 
-// libvips keeps up to 50 MB of recent operations for reuse; every photo here is processed once,
-// so that cache only holds memory the server never gets back.
-sharp.cache(false);
+type SharpFactory = typeof sharpModule;
+let loading: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded on the first photo: libvips and its threads cost the server some 10 MB that a
+ * shop serving its catalogue never needs until someone uploads or imports a photo.
+ */
+export function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps up to 50 MB of recent operations for reuse; every photo here is processed
+    // once, so that cache only holds memory the server never gets back.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** The formats a photo may arrive in, named as they are stored and served. */
 export type StoredFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -80,10 +94,7 @@ export interface ProcessedPhoto {
   variantes: EncodedVariant[];
 }
 
-const open = (bytes: Buffer) =>
-  sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-
-function encode(pipeline: sharp.Sharp, formato: StoredFormat): sharp.Sharp {
+function encode(pipeline: Sharp, formato: StoredFormat): Sharp {
   // sharp writes no metadata (EXIF, GPS, XMP, ICC beyond sRGB) unless asked to keep it.
   switch (formato) {
     case 'jpeg':
@@ -113,7 +124,10 @@ export function variantWidths(ancho: number): number[] {
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const formato = sniffFormat(input);
   if (!formato) throw new HttpError(415, IMAGE_MESSAGES.unsupported);
-  let metadata: sharp.Metadata;
+  const sharp = await loadSharp();
+  const open = (bytes: Buffer) =>
+    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let metadata: Metadata;
   try {
     metadata = await open(input).metadata();
   } catch {

@@ -2,19 +2,19 @@
 // repository's root, where tsx finds no tsconfig and would compile JSX to a bare React.createElement.
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import {
-  Body,
-  Button,
-  Container,
-  Heading,
-  Hr,
-  Html,
-  Head,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+// One package per component: the '@react-email/components' bundle also loads Tailwind's compiler,
+// Prism and a Markdown parser, megabytes the server would hold without using.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { Block, MailContent, ShopIdentity } from './mail-content';
 
 // Inline styles: most mail clients ignore <style> blocks and external sheets.
