@@ -176,7 +176,8 @@ await forEachDatabase(async (label, env) => {
       timeouts: rounds.reduce((sum, { r }) => sum + r.timeouts, 0),
       non2xx: rounds.reduce((sum, { r }) => sum + r.non2xx, 0),
       total: rounds.reduce((sum, { r }) => sum + r.requests.total, 0),
-      rss: rounds.at(-1).memory.rss,
+      rss: median(rounds.map(({ memory }) => memory.rss)),
+      highest: Math.max(...rounds.map(({ memory }) => memory.rss)),
       peak: rounds.at(-1).memory.peak,
     });
   } finally {
@@ -189,7 +190,9 @@ for (const s of summary) {
   console.log(
     `  ${s.label.padEnd(11)} ${String(Math.round(s.rps)).padStart(6)} req/s  p50 ${ms(s.p50)}  ` +
       `p99 ${ms(s.p99)}  errores ${s.errors}  timeouts ${s.timeouts}  no-2xx ${s.non2xx} ` +
-      `(de ${s.total})  RSS ${Math.round(s.rss)} MB (máx. ${Math.round(s.peak)} MB)`,
+      `(de ${s.total})  RSS al terminar ${Math.round(s.rss)} MB` +
+      (runs > 1 ? ` (mediana; la mayor ${Math.round(s.highest)} MB)` : '') +
+      `, pico del proceso ${Math.round(s.peak)} MB`,
   );
 }
 console.log('  Metas: 0 errores y 0 timeouts en ambas; p99 ≤ 100 ms en PostgreSQL; RSS ≤ 300 MB.');
