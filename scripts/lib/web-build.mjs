@@ -16,7 +16,7 @@ const sources = [
   'packages/shared/src',
 ];
 
-export function newestChange(target) {
+function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce(
@@ -25,14 +25,18 @@ export function newestChange(target) {
   );
 }
 
-/** Builds the web app when its build is missing or older than any of its sources. */
-export function ensureWebBuild() {
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : -1;
-  const stale = sources.some((s) => {
+/** Whether `builtFile` is missing or older than any of `sources` (paths from the repository's root). */
+export function isStale(builtFile, sources) {
+  const builtAt = existsSync(builtFile) ? statSync(builtFile).mtimeMs : -1;
+  return sources.some((s) => {
     const full = path.join(root, s);
     return existsSync(full) && newestChange(full) > builtAt;
   });
-  if (!stale) return;
+}
+
+/** Builds the web app when its build is missing or older than any of its sources. */
+export function ensureWebBuild() {
+  if (!isStale(built, sources)) return;
   console.info('Compilando la app web…');
   // The browser's build, then the server render's beside it (distDir/server, never served), which
   // the API loads to render the shop's pages.
