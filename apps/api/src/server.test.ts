@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,5 +143,18 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     expect((await idleClosed) - started).toBeLessThan(2_000);
     // Node's close() leaves a request being received alone; the drain's end cuts it.
     expect((await slowClosed) - started).toBeGreaterThanOrEqual(2_900);
+  }, 180_000);
+
+  it('does not serve when setting up fails, and says why once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
+    // Where the embedded database would be created there is a file: creating it fails.
+    writeFileSync(path.join(dataDir, 'pglite'), 'no es una carpeta');
+    const server = startServer(dataDir, await freePort());
+    let output = '';
+    server.child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect(server.ready).rejects.toThrow();
+    expect(await server.exited).toBe(1);
+    expect(output.match(/No se pudo iniciar Nexbyte/g)).toHaveLength(1);
+    expect(output).toContain('EEXIST');
   }, 180_000);
 });

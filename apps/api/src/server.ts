@@ -62,7 +62,7 @@ async function setUp(database: Database, config: AppConfig): Promise<SetupOutcom
 /** Set in the environment of the process that only sets up the database. */
 const SETUP_PROCESS = 'NEXBYTE_SETUP_PROCESS';
 
-/** The set-up process failed and has said why on the shared stderr. */
+/** The set-up process failed: it has said why on the shared stderr, unless a signal ended it. */
 class SetupFailed extends Error {}
 
 /**
@@ -79,9 +79,14 @@ function setUpInOwnProcess(): Promise<SetupOutcome> {
     let outcome: SetupOutcome | undefined;
     child.on('message', (message) => (outcome = message as SetupOutcome));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 && outcome ? resolve(outcome) : reject(new SetupFailed()),
-    );
+    child.on('exit', (code, signal) => {
+      if (code === 0 && outcome) resolve(outcome);
+      else if (signal) {
+        reject(
+          new SetupFailed(`la preparación de la base de datos terminó por la señal ${signal}.`),
+        );
+      } else reject(new SetupFailed());
+    });
   });
 }
 
@@ -214,7 +219,8 @@ process.on('unhandledRejection', (reason) => fatal('unhandledRejection', reason)
 
 main().catch((err: unknown) => {
   if (err instanceof SetupFailed) {
-    // The set-up process has already said why.
+    // Unless a signal ended it, the set-up process has already said why.
+    if (err.message) console.error(`No se pudo iniciar Nexbyte: ${err.message}`);
   } else if (err instanceof ConfigError) {
     console.error(`No se pudo iniciar Nexbyte: ${err.message}`);
   } else {
