@@ -23,10 +23,21 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Compressed once and served many times, so a higher level than @fastify/compress uses for each
- * response (br 4) pays off; still a few milliseconds for the largest page.
+ * response (br 4) pays off: well under a millisecond for a page of 50 products.
  */
 const BROTLI_QUALITY = 8;
 const GZIP_LEVEL = 9;
+/**
+ * brotli's window, as a power of two: no larger than the answer (the whole answer stays in reach,
+ * so nothing compresses worse). Its default of 4 MB, with the buffers sized after it, is memory
+ * the server maps and touches for every answer it keeps (MALLOC_MMAP_THRESHOLD_, decision 025):
+ * 3.9 ms instead of 0.6 ms for a 22 KB page.
+ */
+const brotliWindow = (bytes: number) =>
+  Math.min(
+    zlib.constants.BROTLI_DEFAULT_WINDOW,
+    Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))),
+  );
 /** Key, tag, arrays and map slots: a rough fixed cost per entry so tiny answers count too. */
 const ENTRY_OVERHEAD = 512;
 
@@ -44,6 +55,7 @@ export async function keepAnswer(
         params: {
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindow(identity.length),
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       }),
