@@ -19,10 +19,7 @@ interface KoffiFunction {
  * free page in every arena to the kernel (madvise); live memory is not touched.
  */
 export function loadAllocatorTrim(): TrimAllocator | null {
-  if (process.platform !== 'linux') return null;
-  const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header
-    ?.glibcVersionRuntime;
-  if (!glibc) return null;
+  if (!runsOnGlibc()) return null;
   try {
     const require = createRequire(import.meta.url);
     const koffi = require('koffi') as {
@@ -36,6 +33,13 @@ export function loadAllocatorTrim(): TrimAllocator | null {
   } catch {
     return null;
   }
+}
+
+/** Whether this process's C library is glibc (Node's report names its version, on Linux only). */
+export function runsOnGlibc(): boolean {
+  if (process.platform !== 'linux') return false;
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return Boolean(report.header?.glibcVersionRuntime);
 }
 
 export interface AllocatorTrimmer {
