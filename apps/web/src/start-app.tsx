@@ -1,6 +1,6 @@
 // The app itself, started by main.tsx once the server's page is on screen: hydrates the page the
 // server rendered (decision 019), or renders one it did not.
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
@@ -27,6 +27,22 @@ function AppReady({ earlyInput, children }: { earlyInput: EarlyInput; children: 
     document.documentElement.dataset.hydrated = '';
   }, [earlyInput]);
   return children;
+}
+
+/**
+ * The whole app, with a new router: made once the server's router state is in place, which
+ * createBrowserRouter reads.
+ */
+function appElement(queryClient: QueryClient, earlyInput: EarlyInput) {
+  return (
+    <StrictMode>
+      <AppReady earlyInput={earlyInput}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </AppReady>
+    </StrictMode>
+  );
 }
 
 /** The JSON the server wrote into the page beside #root, or null on a page it did not render. */
@@ -77,15 +93,7 @@ export async function startApp(container: HTMLElement, earlyInput: EarlyInput) {
   const routerState = readServerData(SSR_ROUTER_ID);
   if (routerState === null) {
     // A page the server did not render (Vite's dev server): the app renders from scratch.
-    createRoot(container).render(
-      <StrictMode>
-        <AppReady earlyInput={earlyInput}>
-          <AppProviders queryClient={queryClient}>
-            <RouterProvider router={createAppRouter()} />
-          </AppProviders>
-        </AppReady>
-      </StrictMode>,
-    );
+    createRoot(container).render(appElement(queryClient, earlyInput));
     return;
   }
   hydrate(queryClient, datedNow(readServerData(SSR_QUERIES_ID) as DehydratedState));
@@ -98,15 +106,6 @@ export async function startApp(container: HTMLElement, earlyInput: EarlyInput) {
   // every few milliseconds, so a phone keeps scrolling and painting instead of freezing while a
   // long list hydrates. A tap meanwhile makes React finish hydrating at once, then handle it.
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppReady earlyInput={earlyInput}>
-          <AppProviders queryClient={queryClient}>
-            <RouterProvider router={createAppRouter()} />
-          </AppProviders>
-        </AppReady>
-      </StrictMode>,
-    );
+    hydrateRoot(container, appElement(queryClient, earlyInput));
   });
 }
