@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartProvider, useCart } from './cart-context';
+import { CartProvider, useCart, type CartApi } from './cart-context';
 
 const MOUSE = { id: 1, nombre: 'Mouse Logitech G203', precio: 19990, stock: 3 };
 const SSD = { id: 2, nombre: 'SSD Kingston NV2 1TB', precio: 54990, stock: 10 };
@@ -16,6 +18,35 @@ function renderCart() {
 const stored = () => JSON.parse(localStorage.getItem('nexbyte_cart') ?? 'null') as unknown;
 
 beforeEach(() => sessionStorage.clear());
+
+/**
+ * The cart as a server-rendered page gets it: the server's HTML (an empty cart, it knows no
+ * browser storage), then hydrated in the browser. Answers every value a consumer was drawn with
+ * (renders React committed to the page, not attempts it threw away).
+ */
+function hydrateCart() {
+  const seen: CartApi[] = [];
+  function Consumer() {
+    const cart = useCart();
+    useEffect(() => {
+      seen.push(cart);
+    });
+    return <span>{cart.count}</span>;
+  }
+  const tree = (
+    <CartProvider>
+      <Consumer />
+    </CartProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  document.body.append(container);
+  let root: Root | undefined;
+  act(() => {
+    root = hydrateRoot(container, tree);
+  });
+  return { seen, container, unmount: () => act(() => root!.unmount()) };
+}
 
 describe('CartProvider', () => {
   it('useCart fuera del proveedor avisa con el mensaje de la especificación', () => {
@@ -116,5 +147,22 @@ describe('CartProvider', () => {
     act(() => result.current.applyCoupon(null));
     expect(result.current.coupon).toBeNull();
     expect(sessionStorage.getItem('nexbyte_coupon')).toBeNull();
+  });
+
+  it('al hidratar la página del servidor, muestra el carrito guardado justo después', () => {
+    localStorage.setItem('nexbyte_cart', JSON.stringify([{ ...MOUSE, qty: 2 }]));
+    const { seen, container, unmount } = hydrateCart();
+    expect(seen.map((cart) => cart.count)).toEqual([0, 2]);
+    expect(container.textContent).toBe('2');
+    unmount();
+  });
+
+  it('al hidratar sin carrito guardado no vuelve a dibujar a quien lo usa, y guarda lo que se añade', () => {
+    const { seen, unmount } = hydrateCart();
+    // One drawing: the hydration's. An empty cart read from storage changes nothing on screen.
+    expect(seen).toHaveLength(1);
+    act(() => void seen.at(-1)!.add(MOUSE));
+    expect(stored()).toEqual([expect.objectContaining({ id: 1, qty: 1 })]);
+    unmount();
   });
 });

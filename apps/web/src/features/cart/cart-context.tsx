@@ -119,11 +119,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (readAtStart) return;
-    skipSave.current = true;
-    // Browser storage is an outside system the hydrating render had to leave unread.
+    // Browser storage is an outside system the hydrating render had to leave unread. An empty
+    // cart and no coupon are what the server drew: nothing changes, nothing draws again.
+    const storedItems = loadCart();
+    const storedCoupon = loadCoupon();
     /* eslint-disable react-hooks/set-state-in-effect */
-    commit(loadCart());
-    setCoupon(loadCoupon());
+    if (storedItems.length > 0) {
+      skipSave.current = true;
+      commit(storedItems);
+    }
+    if (storedCoupon) setCoupon(storedCoupon);
     /* eslint-enable react-hooks/set-state-in-effect */
   }, [readAtStart, commit]);
 
