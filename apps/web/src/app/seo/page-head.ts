@@ -112,6 +112,18 @@ export function renderHeadHtml(head: PageHead): string {
   return headElements(head).map(elementHtml).join('\n');
 }
 
+/** Whether a marked element of the document is this one: same tag, attributes and text. */
+function isElement(element: Element, { tag, attributes, text }: HeadElement): boolean {
+  const names = Object.keys(attributes);
+  return (
+    element.localName === tag &&
+    element.hasAttribute(HEAD_MARKER) &&
+    element.attributes.length === names.length + 1 &&
+    names.every((name) => element.getAttribute(name) === attributes[name]) &&
+    (text === undefined || element.textContent === text)
+  );
+}
+
 /**
  * Replaces the elements a previous page (or the server) wrote with this page's, and the
  * template's own description and title, which would otherwise be read first. null removes them:
@@ -119,10 +131,13 @@ export function renderHeadHtml(head: PageHead): string {
  */
 export function applyHead(document: Document, head: PageHead | null): void {
   const owned = document.head.querySelectorAll(`[${HEAD_MARKER}], meta[name="description"]`);
+  const elements = head ? headElements(head) : [];
+  // The head the server wrote for this page, met again once the page hydrates: left as it is.
+  if (owned.length === elements.length && elements.every((e, i) => isElement(owned[i]!, e))) return;
   for (const element of owned) element.remove();
   if (!head) return;
   const fragment = document.createDocumentFragment();
-  for (const { tag, attributes, text } of headElements(head)) {
+  for (const { tag, attributes, text } of elements) {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     element.setAttribute(HEAD_MARKER, '');

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildProducto, jsonResponse, mockApi, pagedProducts } from '../../testing/catalog-api';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
+import { createQueryClient } from '../../lib/query-client';
 import { renderApp } from '../testing/render-app';
 import { PUBLIC_URL_META, renderHeadForRequest } from './head-for-request';
 import { HEAD_MARKER } from './page-head';
@@ -64,6 +65,31 @@ describe('RouteHead', () => {
       .filter((e) => e.tagName === 'SCRIPT')
       .map((e) => JSON.parse(e.textContent ?? '') as { '@type': string });
     expect(jsonLd.map((d) => d['@type'])).toEqual(['Product', 'BreadcrumbList']);
+  });
+
+  it('the head the server wrote is kept as it is when the page starts, not written again', async () => {
+    const serverCache = new QueryClient();
+    serverCache.setQueryData(productQueryOptions(7).queryKey, product);
+    document.head.insertAdjacentHTML(
+      'afterbegin',
+      renderHeadForRequest('/productos/detalle/7', {
+        publicUrl: PUBLIC_URL,
+        queryClient: serverCache,
+      }),
+    );
+    const fromServer = owned();
+    expect(fromServer.length).toBeGreaterThan(10);
+
+    mockApi({ product: () => jsonResponse(product) });
+    // The browser starts with the product the server rendered the page with.
+    const browserCache = createQueryClient();
+    browserCache.setQueryData(productQueryOptions(7).queryKey, product);
+    renderApp('/productos/detalle/7', browserCache);
+    await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
+    expect(document.title).toBe('SSD Kingston NV2 1TB | Nexbyte');
+    // The very elements the server wrote, none removed and put back.
+    expect(owned()).toEqual(fromServer);
+    expect(owned().every((element, i) => element === fromServer[i])).toBe(true);
   });
 
   it('client navigation replaces the previous page head instead of adding to it', async () => {

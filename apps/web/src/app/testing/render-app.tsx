@@ -7,11 +7,14 @@ import { ADMIN_USER, storeSession } from '../../testing/fixtures';
 import { AppProviders } from '../providers';
 import { routes } from '../router';
 
-/** Renders the whole app, with its real route table, at the given address. */
-export function renderApp(url = '/') {
+/**
+ * Renders the whole app, with its real route table, at the given address; with a query client
+ * already holding data, as a page the server rendered starts.
+ */
+export function renderApp(url = '/', queryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
