@@ -30,7 +30,7 @@ const GZIP_LEVEL = 9;
 /**
  * brotli's window, as a power of two: no larger than the answer (the whole answer stays in reach,
  * so nothing compresses worse). Its default of 4 MB, with the buffers sized after it, is memory
- * the server maps and touches for every answer it keeps (MALLOC_MMAP_THRESHOLD_, decision 025):
+ * the server maps and touches for every answer it keeps (MALLOC_MMAP_THRESHOLD_, decision 026):
  * 3.9 ms instead of 0.6 ms for a 22 KB page.
  */
 const brotliWindow = (bytes: number) =>
