@@ -314,9 +314,10 @@ export const couponUseStep: Step<Checkout> = {
 /**
  * Starts the payment. A bank transfer needs nothing more than the order (its details go out with
  * the confirmation). Webpay opens a transaction for the server's total: if that fails, the step
- * throws a 502 and the transaction's rollback takes the order and the stock back. An opened Webpay
- * transaction that is never paid needs no undoing (Webpay lets it lapse), so compensation only
- * leaves a trace of it in the log, should a later step fail.
+ * throws a 502 and the transaction's rollback takes the order and the stock back. It is the last
+ * step that can fail; if the commit fails after it, the opened Webpay transaction needs no undoing:
+ * its URL never reached the buyer, so nothing is paid, and Webpay lets it lapse (the buy order
+ * carries the order's number, taken from a sequence and never reused).
  */
 export const paymentStep: Step<Checkout> = {
   name: 'pago',
@@ -331,13 +332,6 @@ export const paymentStep: Step<Checkout> = {
       ctx.payments.returnUrl,
       `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre}`,
       ctx.log,
-    );
-  },
-  compensate(ctx) {
-    if (!ctx.payment) return;
-    ctx.log.warn(
-      { pedido: ctx.order?.numero },
-      'se abrió una transacción Webpay para un pedido que no se creó; vencerá sin cobro',
     );
   },
 };

@@ -2,8 +2,9 @@ import { ivaIncluded, shortfallMessage, type Pedido, type PedidoCreado } from '@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correos, productos } from '../../db/schema';
-import { pedidos } from '../../db/schema-orders';
+import { correos } from '../mail/mail.schema';
+import { productos } from '../products/products.schema';
+import { pedidos } from './orders.schema';
 import { VALID_REGISTRO } from '../../test/payloads';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import {
