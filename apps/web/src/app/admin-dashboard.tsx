@@ -18,7 +18,7 @@ interface Stat {
 }
 
 /**
- * SPEC.md point 2, admin dashboard: three counts, each leading to the page that manages it. The
+ * docs/product.md#admin-dashboard: three counts, each leading to the page that manages it. The
  * counts come from the lists' X-Total-Count, not from reading every row (critical stock, which
  * the API cannot filter yet, from a bounded scan). Other domains' cards
  * (orders, newsletter) come in as children.

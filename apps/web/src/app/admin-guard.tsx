@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/use-session';
 
 /**
- * SPEC.md point 6: only a logged-in ADMIN or VENDOR (decision 018) gets past; anyone else goes to /login, replacing
+ * docs/product.md#roles: only a logged-in ADMIN or VENDOR (decision 018) gets past; anyone else goes to /login, replacing
  * history so Back does not return here. The session is read again whenever it changes (logout
  * here or in another tab, a 401 on an admin screen), so the admin area closes at once.
  * The address is passed on as `next`: an admin whose session expired logs in and is back on the

@@ -36,7 +36,7 @@ function screen(module: string, load: () => Promise<ScreenModule>) {
   };
 }
 
-// SPEC.md point 2.
+// The screens of docs/product.md#routes.
 export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // SPEC.md point 6: the guard is tiny and loaded with the shell; the admin layout and screens
+    // docs/product.md#roles: the guard is tiny and loaded with the shell; the admin layout and screens
     // are downloaded only by an admin's first visit.
     path: 'admin',
     Component: AdminGuard,

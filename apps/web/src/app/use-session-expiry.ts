@@ -14,7 +14,7 @@ const ENDED_SESSION_MESSAGES: Partial<Record<number, string>> = {
 };
 
 /**
- * DECISIONS.md: a 401 from the API on an admin screen clears the session and goes to /login.
+ * docs/product.md#roles: a 401 from the API on an admin screen clears the session and goes to /login.
  * Watches every query and mutation of the admin screens; clearing the session is enough, since
  * the admin guard then replaces the screen with /login.
  */

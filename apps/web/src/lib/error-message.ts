@@ -1,7 +1,7 @@
 import { ApiError, CONNECTION_ERROR_MESSAGE } from './api-client';
 
 /**
- * What to tell the user about a failed call (SPEC.md point 8): the server's own words when it
+ * What to tell the user about a failed call (docs/product.md#messages): the server's own words when it
  * refused the request and said why (a 4xx: too many tries, an e-mail already registered), else
  * `fallback`. A dropped connection or a server fault has no words the user can act on.
  */

@@ -3,7 +3,7 @@
 // logged once here, with the key, and the caller gets a value it can act on. Every key the app
 // keeps goes through them.
 
-/** 'local' lasts across visits (STORAGE_KEYS of SPEC.md point 4); 'tab' ends with the browser tab. */
+/** 'local' lasts across visits (STORAGE_KEYS, docs/product.md#storage-keys); 'tab' ends with the browser tab. */
 export type StorageArea = 'local' | 'tab';
 
 /** The keys kept for the tab only. */
@@ -20,7 +20,7 @@ export type StoredJson =
 
 interface StorageOptions {
   area?: StorageArea;
-  /** The log's words when the browser refuses, e.g. 'Error al guardar el carrito:' (SPEC.md point 8). */
+  /** The log's words when the browser refuses, e.g. 'Error al guardar el carrito:' (docs/product.md#messages). */
   logAs?: string;
 }
 

@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 // Without Vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
-// console.error fails the test (STYLE.md): React warnings and jsdom's "not implemented" land there.
+// console.error fails the test (docs/engineering.md#tests): React warnings and jsdom's "not implemented" land there.
 // A test that expects an error replaces the spy with vi.mocked(console.error).mockImplementation().
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from '../../lib/admin-queries';
 
 interface AdminPagedListProps<T> {
   query: UseQueryResult<ApiPage<T>>;
-  /** The screen's load error of SPEC.md point 8. */
+  /** The screen's load error of docs/product.md#messages. */
   errorMessage: string;
   pagina: number;
   onPage: (pagina: number, options?: { replace?: boolean }) => void;

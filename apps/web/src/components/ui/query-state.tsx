@@ -11,7 +11,7 @@ export function QueryLoading({ children = 'Cargando…' }: { children?: ReactNod
   );
 }
 
-/** A failed load: its message (SPEC.md point 8) and a way to ask again. */
+/** A failed load: its message (docs/product.md#messages) and a way to ask again. */
 export function QueryError({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
   return (
     <div className="query-error">
@@ -27,7 +27,7 @@ interface QueryStateProps<T> {
   query: UseQueryResult<T>;
   /** What the wait says; 'Cargando…' unless given. */
   loading?: ReactNode;
-  /** The load error of SPEC.md point 8, or a function choosing it from the error. */
+  /** The load error of docs/product.md#messages, or a function choosing it from the error. */
   errorMessage: ReactNode | ((error: Error) => ReactNode);
   /** Shown above the error: the heading the data would have brought. */
   errorHeading?: ReactNode;

@@ -19,7 +19,7 @@ export interface ToastAction {
 
 export interface ToastOptions {
   type?: ToastType;
-  /** Defaults by type: 'Listo', 'Ups', 'Info' (SPEC.md point 8). */
+  /** Defaults by type: 'Listo', 'Ups', 'Info' (docs/product.md#messages). */
   title?: string;
   message: string;
   /** Milliseconds on screen; 0 or less stays until closed. */

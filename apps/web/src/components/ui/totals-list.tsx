@@ -18,7 +18,7 @@ interface TotalsListProps {
 }
 
 /**
- * Shipping 0 on something to ship is free, 'Gratis' (SPEC.md point 9: from the free-shipping
+ * Shipping 0 on something to ship is free, 'Gratis' (docs/product.md#business-rules: from the free-shipping
  * threshold, or with ENVIO0); an empty cart ships nothing and shows $0.
  */
 function shippingText(shipping: number, subtotal: number): string {
