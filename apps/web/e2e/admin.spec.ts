@@ -58,7 +58,7 @@ async function findInAdminTable(page: Page, nombre: string) {
 
 /**
  * How many cards the storefront shows for a product name, to a visitor: an admin's own token
- * would list inactive products too (DECISIONS.md), so the shop is opened in a fresh context.
+ * would list inactive products too (docs/product.md#calls), so the shop is opened in a fresh context.
  */
 async function shopCount(browser: Browser, testInfo: TestInfo, nombre: string) {
   const { baseURL, viewport } = testInfo.project.use;

@@ -1,4 +1,4 @@
-// The shop's blog is fixed content shipped with the app (SPEC.md point 3): no API call. The posts'
+// The shop's blog is fixed content shipped with the app (docs/product.md#blog): no API call. The posts'
 // bodies live in post-bodies.ts, loaded only by the article screen: every page's head reads this file.
 
 import { BLOG_POST_INDEX, type BlogPostId } from '@nexbyte/shared';

@@ -47,8 +47,8 @@ export interface CartApi {
   removeCoupon: () => void;
 }
 
-// The coupon lasts for the browser tab; the cart itself is kept under the cart key of SPEC.md
-// point 4.
+// The coupon lasts for the browser tab; the cart itself is kept under the cart key of
+// docs/product.md#storage-keys.
 function loadCart(): CartItem[] {
   const raw = readString(STORAGE_KEYS.cart, { logAs: 'Error al cargar el carrito:' });
   try {

@@ -30,7 +30,7 @@ export function useAddToCart(): (product: CartProduct) => AddResult {
   );
 }
 
-/** Removes a line and offers 'Deshacer' for 3.5 seconds (SPEC.md point 4). */
+/** Removes a line and offers 'Deshacer' for 3.5 seconds (docs/product.md#cart-rules). */
 export function useRemoveFromCart(): (id: number) => void {
   const cart = useCart();
   const toast = useToast();

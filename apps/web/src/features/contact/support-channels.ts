@@ -1,7 +1,7 @@
 import { WARRANTY_MONTHS } from '@nexbyte/shared';
 
-// The shop's support channels (DECISIONS.md) and the three FAQs of /contacto, worded with the
-// deadlines of SPEC.md point 9.
+// The shop's support channels (docs/product.md#contacto) and the three FAQs of /contacto, worded with the
+// deadlines of docs/product.md#business-rules.
 
 export const SUPPORT_EMAIL = 'soporte@nexbyte.cl';
 export const WHATSAPP_DISPLAY = '+56 9 1111 2222';

@@ -6,7 +6,7 @@ import {
   type ConfigResponse,
 } from '@nexbyte/shared';
 
-// Shipping and returns FAQ of /ayuda. Deadlines and hours are the ones of SPEC.md point 9; the
+// Shipping and returns FAQ of /ayuda. Deadlines and hours are the ones of docs/product.md#business-rules; the
 // payment answers name the methods the server has on (GET /config).
 
 export const FAQ_CATEGORIES = [

@@ -48,7 +48,7 @@ function isRefusal(error: unknown): boolean {
   return error instanceof ApiError && [401, 403, 429].includes(error.status);
 }
 
-/** SPEC.md point 8: what the login screen says for each failure. */
+/** docs/product.md#messages: what the login screen says for each failure. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof UnexpectedLoginResponseError) return LOGIN_MESSAGES.unexpected;
   if (!(error instanceof ApiError)) return LOGIN_MESSAGES.failed;

@@ -23,7 +23,7 @@ import '../auth.css';
 const EMPTY: LoginInput = { correo: '', pass: '' };
 
 /**
- * SPEC.md point 6: an ADMIN (or a VENDOR, decision 018) goes to /admin, anyone else to /productos. A `next` address of this
+ * docs/product.md#roles: an ADMIN (or a VENDOR, decision 018) goes to /admin, anyone else to /productos. A `next` address of this
  * site (never another one, never the admin area for a customer) takes precedence.
  */
 export function destinationAfterLogin(role: Role, next: string | null): string {

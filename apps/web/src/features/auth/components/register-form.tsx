@@ -33,7 +33,7 @@ const EMPTY: RegistroInput = {
   direccion: '',
 };
 
-/** SPEC.md point 2, Registro: the account form, then 'Cuenta creada' and off to /login. */
+/** docs/product.md#registro: the account form, then 'Cuenta creada' and off to /login. */
 export function RegisterForm() {
   const [created, setCreated] = useState(false);
   const toast = useToast();

@@ -8,7 +8,7 @@ import { useBlogFilters } from '../use-blog-filters';
 import { BlogCard } from './blog-card';
 import '../blog.css';
 
-/** The blog's posts with category chips, a search box and pages (SPEC.md point 2). */
+/** The blog's posts with category chips, a search box and pages (docs/product.md#blog). */
 export function BlogList({ posts }: { posts: readonly BlogPost[] }) {
   const filters = useBlogFilters();
   const results = searchPosts(posts, filters);

@@ -30,7 +30,7 @@ function useCartShippingRule(): ShippingRule {
   return useShippingRule(useEstimateRegion());
 }
 
-/** The totals of the cart with its coupon (SPEC.md point 9) and shipping rule, from cartTotals. */
+/** The totals of the cart with its coupon (docs/product.md#business-rules) and shipping rule, from cartTotals. */
 export function useCartTotals(): CartTotals {
   const { subtotal, coupon } = useCart();
   return cartTotals(subtotal, coupon, useCartShippingRule());

@@ -13,7 +13,7 @@ export function FeaturedProducts() {
   const { data, error, isPending } = useProducts({ limite: FEATURED_PRODUCTS });
 
   useEffect(() => {
-    // The home page stays usable without them: the failure is only logged (SPEC.md point 8).
+    // The home page stays usable without them: the failure is only logged (docs/product.md#home).
     if (error) console.error('No se pudieron cargar los productos destacados:', error);
   }, [error]);
 

@@ -19,7 +19,7 @@ interface ProductCatalogProps {
   renderAction?: (product: Producto) => ReactNode;
 }
 
-/** The product list of SPEC.md point 2: filters kept in the address and the matching products. */
+/** The product list of docs/product.md#productos: filters kept in the address and the matching products. */
 export function ProductCatalog({ renderAction }: ProductCatalogProps) {
   const { values, filters, setFilter, toggleFacet, clearFilters } = useProductFilters();
   const list = useProductList(filters);

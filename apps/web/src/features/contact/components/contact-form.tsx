@@ -9,7 +9,7 @@ import '../contact.css';
 
 const EMPTY: ContactoInput = { nombre: '', email: '', mensaje: '', empresa: '' };
 
-/** SPEC.md point 2, Contacto: name, e-mail and a message of up to 500 characters. */
+/** docs/product.md#contacto: name, e-mail and a message of up to 500 characters. */
 export function ContactForm() {
   const toast = useToast();
   const mutation = useSendContactMessage();

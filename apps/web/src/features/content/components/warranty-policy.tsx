@@ -76,7 +76,7 @@ const STATES = [
   },
 ];
 
-/** The warranty policy below its heading (SPEC.md points 2 and 9). */
+/** The warranty policy below its heading (docs/product.md#warranties and #business-rules). */
 export function WarrantyPolicy() {
   return (
     <>

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast';
 import { subscribeErrorMessage, useSubscribe } from '../api/subscribe';
 
 /**
- * The footer's newsletter box (SPEC.md: a required input of type e-mail). The browser checks the
+ * The footer's newsletter box (docs/product.md#header-and-footer: a required input of type e-mail). The browser checks the
  * address first; the server checks it again, and subscribing twice is not an error.
  */
 export function NewsletterForm() {

@@ -52,7 +52,7 @@ function tipoFrom(params: URLSearchParams): TipoTicket {
   return TIPOS_TICKET.find((t) => t === tipo) ?? 'REPARACION';
 }
 
-/** SPEC.md point 2, Soporte: the quote request form with the rules of point 5. */
+/** docs/product.md#soporte: the quote request form with the rules of #validation. */
 export function SupportForm() {
   const toast = useToast();
   const mutation = useCreateSupportRequest();

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { replaceProduct } from './product-cache';
 
-/** SPEC.md point 7: the shop stops listing and showing the product; the admin still sees it. */
+/** docs/product.md#calls: the shop stops listing and showing the product; the admin still sees it. */
 export function deactivateProduct(id: number): Promise<Producto> {
   return apiFetch<Producto>(`/productos/${id}/desactivar`, { method: 'PATCH' });
 }

@@ -51,7 +51,7 @@ function defaultsOf(product?: Producto): ProductFormInput | undefined {
   };
 }
 
-/** SPEC.md point 2, admin product form: the shared schema's rules and messages, also on the server. */
+/** docs/product.md#admin-product-form: the shared schema's rules and messages, also on the server. */
 export function ProductForm({ product, categories, submitLabel, onSave }: ProductFormProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const {

@@ -31,7 +31,7 @@ const isEstado = (value: string | null): value is Estado =>
   value !== null && Object.hasOwn(ESTADOS, value);
 
 /**
- * SPEC.md point 2, admin products: the table, 'Edit', 'Desactivar' with a confirmation, and
+ * docs/product.md#admin-products: the table, 'Edit', 'Desactivar' with a confirmation, and
  * 'Activar'. The server searches, filters by status and pages; all three live in the address.
  */
 export function ProductsTable() {

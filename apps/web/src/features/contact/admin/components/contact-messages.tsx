@@ -8,7 +8,7 @@ import { AdminPagedList } from '../../../../components/ui/paged-list';
 export const LOAD_CONTACT_MESSAGES_ERROR = 'No se pudieron cargar los mensajes de contacto.';
 
 /**
- * SPEC.md point 2, admin contact messages, newest first. What the public wrote is rendered as
+ * docs/product.md#admin-contact-messages, newest first. What the public wrote is rendered as
  * text by React, never as HTML.
  */
 export function ContactMessages() {

@@ -1,7 +1,7 @@
 import type { Prioridad } from '@nexbyte/shared';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 
-// SPEC.md point 4: URGENTE and CRITICA danger, ALTA warning, NORMAL primary, BAJA secondary.
+// docs/product.md#support-priorities: URGENTE and CRITICA danger, ALTA warning, NORMAL primary, BAJA secondary.
 const PRIORITY_TONES: Record<Prioridad, BadgeTone> = {
   URGENTE: 'danger',
   CRITICA: 'danger',

@@ -54,7 +54,7 @@ const COLUMNS: Column<SolicitudSoporte>[] = [
   },
 ];
 
-/** The spec's table of requests (SPEC.md point 2), also the desk's 'Vista tabla'. */
+/** The spec's table of requests (docs/product.md#admin-support-requests), also the desk's 'Vista tabla'. */
 export function SupportTable({ requests }: { requests: SolicitudSoporte[] }) {
   return (
     <DataTable

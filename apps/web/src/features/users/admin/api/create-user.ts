@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiFetch } from '../../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** SPEC.md point 7: run, nombre, apellidos, correo, pass, role, telefono, region, comuna, direccion. */
+/** docs/product.md#calls: run, nombre, apellidos, correo, pass, role, telefono, region, comuna, direccion. */
 export type NewUsuarioBody = z.output<DomainSchemas['adminUsuarioCreate']>;
 
 export function createUser(body: NewUsuarioBody): Promise<Usuario> {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, type ApiPage } from '../../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** Permanent (SPEC.md point 4). The server refuses an admin's own account with 409. */
+/** Permanent (docs/product.md#products-and-users). The server refuses an admin's own account with 409. */
 export function deleteUser(id: number): Promise<void> {
   return apiFetch<void>(`/usuarios/${id}`, { method: 'DELETE' });
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiFetch } from '../../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** SPEC.md point 7: no run, correo or pass; those do not change here. */
+/** docs/product.md#calls: no run, correo or pass; those do not change here. */
 export type UsuarioUpdateBody = z.output<typeof adminUsuarioUpdateSchema>;
 
 export function updateUser(id: number, body: UsuarioUpdateBody): Promise<Usuario> {

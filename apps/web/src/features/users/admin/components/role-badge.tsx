@@ -1,7 +1,7 @@
 import type { Role } from '@nexbyte/shared';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 
-// SPEC.md point 2: ADMIN red, VENDOR green, CLIENT grey.
+// docs/product.md#admin-users: ADMIN red, VENDOR green, CLIENT grey.
 const ROLE_TONES: Record<Role, BadgeTone> = {
   ADMIN: 'danger',
   VENDOR: 'success',

@@ -91,7 +91,7 @@ function UserFormFrame<T extends FieldValues, Out>({
   );
 }
 
-/** SPEC.md point 5, admin user form on create: every field, a password of at least 4 characters. */
+/** docs/product.md#validation, admin user form on create: every field, a password of at least 4 characters. */
 export function NewUserForm({ onSave }: { onSave: (body: NewUsuarioBody) => Promise<unknown> }) {
   const policy = usePasswordPolicy();
   const schema = useMemo(

@@ -15,7 +15,7 @@ import { AdminPagedList } from '../../../../components/ui/paged-list';
 
 export const LOAD_USERS_ERROR = 'No se pudieron cargar los usuarios.';
 
-/** SPEC.md point 2, admin users: the table, 'Edit', and 'Eliminar' after a confirmation. */
+/** docs/product.md#admin-users: the table, 'Edit', and 'Eliminar' after a confirmation. */
 export function UsersTable() {
   const [pagina, setPagina] = usePageParam();
   const users = useUsers(pagina);
