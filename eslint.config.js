@@ -4,7 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// STYLE.md: a feature never imports another; app/ composes them.
+// docs/engineering.md#boundaries: a feature never imports another; app/ composes them.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = readdirSync(featuresDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

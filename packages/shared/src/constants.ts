@@ -1,5 +1,5 @@
 // Every business number of the shop lives here once, so the web app, the API and the tests
-// cannot drift apart (SPEC.md point 9).
+// cannot drift apart (docs/product.md#business-rules).
 
 // Cart and shipping
 export const FREE_SHIPPING_THRESHOLD = 80000;

@@ -4,7 +4,7 @@
  */
 
 /**
- * The blog's posts (SPEC.md point 3), newest first, with the day each was published (ISO 8601
+ * The blog's posts (docs/product.md#blog), newest first, with the day each was published (ISO 8601
  * with Chile's offset). The web app keeps their text; the API needs only which exist and when.
  */
 export const BLOG_POST_INDEX = [

@@ -23,7 +23,7 @@ export function discountFor(subtotal: number, coupon: Coupon | null): number {
 }
 
 /**
- * The threshold is measured on the subtotal before any discount (SPEC.md point 9); the fee and the
+ * The threshold is measured on the subtotal before any discount (docs/product.md#business-rules); the fee and the
  * threshold are the buyer's región's, or pickup's (free).
  */
 export function shippingFor(subtotal: number, coupon: Coupon | null, rule: ShippingRule): number {

@@ -437,7 +437,7 @@ export function demoFichaOf(nombre: string) {
   };
 }
 
-/** The spec's three coupons (SPEC.md point 9, DECISIONS.md labels), with no dates or limits. */
+/** The spec's three coupons (docs/product.md#business-rules, labels in #coupons), with no dates or limits. */
 export const DEMO_CUPONES = [
   { codigo: 'NEX10', tipo: 'percent', valor: 10, label: '10% de descuento' },
   { codigo: 'NEX5K', tipo: 'amount', valor: 5000, label: '$5.000 de descuento' },

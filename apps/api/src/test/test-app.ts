@@ -130,7 +130,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
- * The demo data has no VENDOR (DECISIONS.md lists its accounts), so tests make one the way a
+ * The demo data has no VENDOR (docs/product.md#demo-data lists its accounts), so tests make one the way a
  * shop owner does: an ADMIN creates it through POST /usuarios.
  */
 export const VENDOR = { correo: 'vendedor.prueba@gmail.com', pass: 'vende123' } as const;

@@ -10,8 +10,9 @@ import {
   requiredText,
 } from './fields';
 
-// Accounts beyond SPEC.md: password recovery, "Mi cuenta" and the newsletter. The field rules are
-// the registration's, with its messages.
+// Accounts beyond the first screens (docs/product.md#beyond-the-first-screens): password
+// recovery, "Mi cuenta" and the newsletter. The field rules are the registration's, with its
+// messages.
 
 /** How long a password-recovery link works, in minutes. */
 export const RECOVERY_LINK_MINUTES = 30;

@@ -226,7 +226,7 @@ export type Producto = z.infer<typeof productoSchema>;
 export const PRODUCTS_LIMIT_MAX = 100;
 
 /**
- * Which products an ADMIN token lists: all of them by default (DECISIONS.md), or only the active
+ * Which products an ADMIN token lists: all of them by default (docs/product.md#calls), or only the active
  * ones (the storefront as a shopper sees it) or the inactive ones. Without an ADMIN token the list
  * is always the active products, whatever this says.
  */
