@@ -1,14 +1,14 @@
 import { hoyEnChile, PRECIOS_SUGERIDOS_SERVICIO } from '@nexbyte/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from './client';
+import { productos } from '../modules/products/products.schema';
 import {
-  productos,
   soporteCotizaciones,
   soporteCotizacionLineas,
   soporteHistorial,
   solicitudesSoporte,
-  usuarios,
-} from './schema';
+} from '../modules/support/support.schema';
+import { usuarios } from '../modules/users/users.schema';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -7,7 +7,9 @@ import { DB_KIND, testConfig } from '../test/test-app';
 import { openDatabase, type Database } from './client';
 import { isDatabaseUnavailable } from './errors';
 import type { PgliteWorkerClient } from './pglite-client';
-import { categorias, contactos, productos } from './schema';
+import { categorias } from '../modules/categories/categories.schema';
+import { contactos } from '../modules/contact/contact.schema';
+import { productos } from '../modules/products/products.schema';
 import { seedDemoData } from './seed';
 
 const workerOf = (database: Database) =>

@@ -2,7 +2,10 @@ import { count, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig } from '../test/test-app';
 import type { Database } from './client';
-import { categorias, productos, soporteCotizaciones, solicitudesSoporte, usuarios } from './schema';
+import { categorias } from '../modules/categories/categories.schema';
+import { productos } from '../modules/products/products.schema';
+import { soporteCotizaciones, solicitudesSoporte } from '../modules/support/support.schema';
+import { usuarios } from '../modules/users/users.schema';
 import { seedDemoData } from './seed';
 
 let database: Database;

@@ -11,8 +11,13 @@ import {
   demoFichaOf,
 } from './demo-data';
 import { seedDemoTickets } from './demo-tickets';
-import { appMeta, categorias, contactos, productos, usuarios } from './schema';
-import { cupones, retiroTienda } from './schema-promotions';
+import { categorias } from '../modules/categories/categories.schema';
+import { contactos } from '../modules/contact/contact.schema';
+import { appMeta } from './app-meta.schema';
+import { productos } from '../modules/products/products.schema';
+import { usuarios } from '../modules/users/users.schema';
+import { cupones } from '../modules/coupons/coupons.schema';
+import { retiroTienda } from '../modules/shipping/shipping.schema';
 
 const DEMO_MARKER = 'demo_data_loaded_at';
 /** Apart from the catalogue's, so a demo shop seeded before coupons lived in the database gets them. */

@@ -62,6 +62,16 @@ describe('useDebouncedDraft', () => {
     expect(onCommit).toHaveBeenLastCalledWith('peri');
   });
 
+  it('discard suelta lo escrito sin confirmar: no llega tras Limpiar filtros a deshacerlo', () => {
+    const { hook, onCommit, type, pause, valueBecomes } = renderDraft('');
+    type('500');
+    act(() => hook.result.current.discard());
+    valueBecomes('');
+    pause(1000);
+    expect(hook.result.current.draft).toBe('');
+    expect(onCommit).not.toHaveBeenCalled();
+  });
+
   it('flush confirma al momento (Enter)', () => {
     const { hook, onCommit, type } = renderDraft();
     type('ssd');

@@ -57,7 +57,17 @@ export function useDebouncedDraft(
     if (pending !== committed) commitNow(pending);
   };
 
-  return { draft, setDraft, flush };
+  /**
+   * Drops what is typed and not committed yet, for a value about to be changed from outside
+   * (clearing the filters): otherwise the pending commit would land after the change and undo it.
+   */
+  const discard = (text = '') => {
+    setDraft(text);
+    setCommitted(text);
+    setAwaited([]);
+  };
+
+  return { draft, setDraft, flush, discard };
 }
 
 /**

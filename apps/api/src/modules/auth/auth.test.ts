@@ -1,7 +1,7 @@
 import { REGISTER_MESSAGES } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usuarios } from '../../db/schema';
+import { usuarios } from '../users/users.schema';
 import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { MESSAGES } from '../../http-errors';
 import { LOGIN_FAILED_MESSAGE } from './auth.routes';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_LINK_MINUTES } from '@nexbyte/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recuperacionesPassword } from '../../db/schema';
+import { recuperacionesPassword } from './auth.schema';
 
 /** The token travels only in the link; the database keeps its SHA-256. */
 export const hashRecoveryToken = (token: string) =>

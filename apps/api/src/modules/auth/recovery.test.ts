@@ -1,7 +1,8 @@
 import { RECOVERY_MESSAGES, REGISTER_MESSAGES } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recuperacionesPassword, usuarios } from '../../db/schema';
+import { recuperacionesPassword } from './auth.schema';
+import { usuarios } from '../users/users.schema';
 import { MESSAGES } from '../../http-errors';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { mailsTo, tokenInLink } from '../mail/outbox.testing';

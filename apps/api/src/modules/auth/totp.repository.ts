@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { codigosRecuperacionTotp, totpUsuarios } from '../../db/schema';
+import { codigosRecuperacionTotp, totpUsuarios } from './auth.schema';
 
 export type TotpRow = typeof totpUsuarios.$inferSelect;
 

@@ -37,6 +37,12 @@ export function ProductFilters({ values, onChange, onClear, searchRef }: Product
   const others = ORDENES_PRODUCTOS.filter((orden) => orden !== 'relevancia');
   const ordenes: OrdenProductos[] = values.q ? ['relevancia', ...others] : others;
 
+  // What is typed and not committed yet goes too, or its commit would land after the clearing.
+  const clear = () => {
+    for (const box of [search, min, max]) box.discard();
+    onClear();
+  };
+
   const flushOnEnter = (flush: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') flush();
   };
@@ -109,7 +115,7 @@ export function ProductFilters({ values, onChange, onClear, searchRef }: Product
         </select>
       </FormField>
       <div className="catalog-filters__clear">
-        <button type="button" className="button button--ghost catalog-button" onClick={onClear}>
+        <button type="button" className="button button--ghost catalog-button" onClick={clear}>
           Limpiar filtros
         </button>
       </div>
