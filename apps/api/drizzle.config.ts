@@ -2,11 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: [
-    './src/db/schema.ts',
-    './src/db/schema-orders.ts',
-    './src/db/schema-payments.ts',
-    './src/db/schema-images.ts',
-  ],
+  // Each module declares its tables in its own schema file (decision 011); db/ keeps its own.
+  schema: ['./src/modules/*/*.schema.ts', './src/db/*.schema.ts'],
   out: './drizzle',
 });

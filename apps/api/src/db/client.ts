@@ -3,20 +3,38 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { apiDir } from '../paths';
 import { openPglite } from './pglite-database';
 import { openPostgres, POOL_DEFAULTS, type DbLog, type PoolSettings } from './postgres';
-import * as shopSchema from './schema';
-import * as ordersSchema from './schema-orders';
-import * as imagesSchema from './schema-images';
-import * as paymentsSchema from './schema-payments';
-import * as promotionsSchema from './schema-promotions';
+import * as appMetaSchema from './app-meta.schema';
+import * as authSchema from '../modules/auth/auth.schema';
+import * as categoriesSchema from '../modules/categories/categories.schema';
+import * as contactSchema from '../modules/contact/contact.schema';
+import * as couponsSchema from '../modules/coupons/coupons.schema';
+import * as imagesSchema from '../modules/images/images.schema';
+import * as mailSchema from '../modules/mail/mail.schema';
+import * as newsletterSchema from '../modules/newsletter/newsletter.schema';
+import * as ordersSchema from '../modules/orders/orders.schema';
+import * as paymentsSchema from '../modules/payments/payments.schema';
+import * as productsSchema from '../modules/products/products.schema';
+import * as shippingSchema from '../modules/shipping/shipping.schema';
+import * as supportSchema from '../modules/support/support.schema';
+import * as usersSchema from '../modules/users/users.schema';
 
-// The orders, payments and product-images modules keep their tables in files of their own; all
-// form one schema and one migration set.
+// Each module declares its tables in its own `<module>.schema.ts` (decision 011); together they
+// form one schema and one migration set, and the client's type knows every table.
 const schema = {
-  ...shopSchema,
+  ...appMetaSchema,
+  ...authSchema,
+  ...categoriesSchema,
+  ...contactSchema,
+  ...couponsSchema,
+  ...imagesSchema,
+  ...mailSchema,
+  ...newsletterSchema,
   ...ordersSchema,
   ...paymentsSchema,
-  ...imagesSchema,
-  ...promotionsSchema,
+  ...productsSchema,
+  ...shippingSchema,
+  ...supportSchema,
+  ...usersSchema,
 };
 export type Schema = typeof schema;
 /** The common face of both drivers: every query is written once against it. */

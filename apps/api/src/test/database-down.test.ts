@@ -7,7 +7,7 @@ import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { PoolSettings } from '../db/postgres';
-import { productos } from '../db/schema';
+import { productos } from '../modules/products/products.schema';
 import { seedDemoData } from '../db/seed';
 import { MESSAGES } from '../http-errors';
 import { GUEST } from '../modules/orders/orders.fixtures';

@@ -4,14 +4,12 @@ import { asc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import {
-  categorias,
-  contactos,
-  productos,
-  solicitudesSoporte,
-  totpUsuarios,
-  usuarios,
-} from '../db/schema';
+import { totpUsuarios } from '../modules/auth/auth.schema';
+import { categorias } from '../modules/categories/categories.schema';
+import { contactos } from '../modules/contact/contact.schema';
+import { productos } from '../modules/products/products.schema';
+import { solicitudesSoporte } from '../modules/support/support.schema';
+import { usuarios } from '../modules/users/users.schema';
 import { MESSAGES } from '../http-errors';
 import { SESSION_AUDIENCE, SESSION_ISSUER } from '../plugins/auth';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productos } from '../db/schema';
+import { productos } from '../modules/products/products.schema';
 import { MESSAGES } from '../http-errors';
 import { bearer, createTestApp, VENDOR, vendorToken, type TestContext } from './test-app';
 

@@ -2,8 +2,9 @@
 // written the way people write them are accepted, and stored in the one form the shop keeps.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solicitudesSoporte, usuarios } from '../db/schema';
-import { pedidos } from '../db/schema-orders';
+import { solicitudesSoporte } from '../modules/support/support.schema';
+import { usuarios } from '../modules/users/users.schema';
+import { pedidos } from '../modules/orders/orders.schema';
 import { productNamed, setStock } from '../modules/orders/orders.fixtures';
 import { VALID_REGISTRO, VALID_SOPORTE, VALID_USUARIO, validProducto } from './payloads';
 import { bearer, createTestApp, type TestContext } from './test-app';

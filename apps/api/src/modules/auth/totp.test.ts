@@ -1,7 +1,7 @@
 import { TOTP_MESSAGES } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codigosRecuperacionTotp } from '../../db/schema';
+import { codigosRecuperacionTotp } from './auth.schema';
 import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
 import { currentTotpCode } from './totp';

@@ -1,7 +1,8 @@
 import type { CategoriaDetalle } from '@nexbyte/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from './categories.schema';
+import { productos } from '../products/products.schema';
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: categorias.id }).from(categorias).where(eq(categorias.id, id));

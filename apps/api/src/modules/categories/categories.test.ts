@@ -2,7 +2,9 @@ import type { CategoriaDetalle } from '@nexbyte/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { categorias, productos, usuarios } from '../../db/schema';
+import { categorias } from './categories.schema';
+import { productos } from '../products/products.schema';
+import { usuarios } from '../users/users.schema';
 import { hashPassword } from '../../passwords';
 import {
   bearer,

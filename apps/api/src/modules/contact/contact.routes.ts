@@ -11,7 +11,7 @@ import {
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactos } from '../../db/schema';
+import { contactos } from './contact.schema';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { adminOnly } from '../params';
 

@@ -1,7 +1,7 @@
 import type { CuponDatos, Cupon } from '@nexbyte/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cupones, cuponUsos } from '../../db/schema-promotions';
+import { cupones, cuponUsos } from './coupons.schema';
 
 export type CouponRow = typeof cupones.$inferSelect;
 

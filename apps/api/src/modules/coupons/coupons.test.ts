@@ -1,8 +1,9 @@
 import type { Cupon, Pedido } from '@nexbyte/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pedidos } from '../../db/schema-orders';
-import { cupones, cuponUsos, retiroTienda } from '../../db/schema-promotions';
+import { pedidos } from '../orders/orders.schema';
+import { cupones, cuponUsos } from './coupons.schema';
+import { retiroTienda } from '../shipping/shipping.schema';
 import {
   bearer,
   createTestApp,

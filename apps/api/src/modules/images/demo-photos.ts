@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiDir } from '../../paths';
-import { productos } from '../../db/schema';
+import { productos } from '../products/products.schema';
 import { loadSharp, processPhoto } from './image-processing';
 import { countPhotos, insertPhoto } from './images.repository';
 

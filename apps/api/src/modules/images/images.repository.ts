@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productos } from '../../db/schema';
-import { productoImagenes, productoImagenVariantes } from '../../db/schema-images';
+import { productos } from '../products/products.schema';
+import { productoImagenes, productoImagenVariantes } from './images.schema';
 import type { ProcessedPhoto, StoredFormat, VariantFormat } from './image-processing';
 
 /** What a product's JSON needs of a photo: everything but its bytes. */

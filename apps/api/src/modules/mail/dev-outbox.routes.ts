@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLoopback } from '../../client-key';
-import { correos } from '../../db/schema';
+import { correos } from './mail.schema';
 import { notFound } from '../../http-errors';
 
 const OUTBOX_PAGE = 50;

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../app';
-import { correos } from '../../db/schema';
+import { correos } from './mail.schema';
 import { seedDemoData } from '../../db/seed';
 import { CLIENT, freshDatabase, testConfig } from '../../test/test-app';
 import { MAILS_PER_BATCH, withUnsubscribeFooter } from './mailer';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { correos } from '../../db/schema';
+import { correos } from './mail.schema';
 import { activeSubscriberTokens } from '../newsletter/newsletter.service';
 
 export interface Mail {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { App } from '../../app';
-import { correos } from '../../db/schema';
+import { correos } from './mail.schema';
 
 /** The e-mails kept in the outbox for an address, oldest first, once those in flight are done. */
 export async function mailsTo(t: { app: App }, to: string) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { newsletterSuscriptores } from '../../db/schema';
+import { newsletterSuscriptores } from './newsletter.schema';
 
 export type Suscriptor = typeof newsletterSuscriptores.$inferSelect;
 

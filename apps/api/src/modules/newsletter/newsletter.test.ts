@@ -1,7 +1,7 @@
 import { NEWSLETTER_MESSAGES } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSuscriptores } from '../../db/schema';
+import { newsletterSuscriptores } from './newsletter.schema';
 import { MESSAGES } from '../../http-errors';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { mailsTo } from '../mail/outbox.testing';

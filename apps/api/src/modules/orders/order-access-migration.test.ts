@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { pedidoEventos, pedidos } from '../../db/schema-orders';
+import { pedidoEventos, pedidos } from './orders.schema';
 import { freshDatabase } from '../../test/test-app';
 
 const migration = readFileSync(

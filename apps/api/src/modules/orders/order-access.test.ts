@@ -1,8 +1,9 @@
 import type { Pedido, PedidoCreado } from '@nexbyte/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correos, usuarios } from '../../db/schema';
-import { pedidos } from '../../db/schema-orders';
+import { correos } from '../mail/mail.schema';
+import { usuarios } from '../users/users.schema';
+import { pedidos } from './orders.schema';
 import { VALID_REGISTRO } from '../../test/payloads';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import {

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pedidoItems } from '../../db/schema-orders';
+import { pedidoItems } from './orders.schema';
 import { createTestApp, DB_KIND, type TestContext } from '../../test/test-app';
 import { GUEST, postOrder, productNamed, setStock, stockOf } from './orders.fixtures';
 

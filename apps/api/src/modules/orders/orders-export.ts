@@ -11,7 +11,7 @@ import {
 import { stringify } from 'csv-stringify';
 import { and, asc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pedidos } from '../../db/schema-orders';
+import { pedidos } from './orders.schema';
 import { CSV_DELIMITER, formatPrice, guardFormula } from '../product-csv/csv-format';
 
 const EXPORT_PAGE = 1000;

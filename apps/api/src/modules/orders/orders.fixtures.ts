@@ -3,7 +3,7 @@
 import type { Cotizacion, PedidoCreado } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productos } from '../../db/schema';
+import { productos } from '../products/products.schema';
 import { bearer, type TestContext } from '../../test/test-app';
 
 export const GUEST = {

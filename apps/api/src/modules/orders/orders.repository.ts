@@ -10,7 +10,7 @@ import {
 } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pedidoEventos, pedidoItems, pedidos } from '../../db/schema-orders';
+import { pedidoEventos, pedidoItems, pedidos } from './orders.schema';
 import { cobroOf } from '../payments/payments.service';
 
 export type PedidoRow = typeof pedidos.$inferSelect;

@@ -7,7 +7,7 @@ import {
 } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pedidos } from '../../db/schema-orders';
+import { pedidos } from './orders.schema';
 import { bearer, createTestApp, vendorToken, type TestContext } from '../../test/test-app';
 import { mailsTo } from '../mail/outbox.testing';
 import { GUEST, getOrder, guestOrder, productNamed, setStatus } from './orders.fixtures';

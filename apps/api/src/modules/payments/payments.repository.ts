@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pagoEventos, pagos } from '../../db/schema-payments';
+import { pagoEventos, pagos } from './payments.schema';
 
 export type PagoRow = typeof pagos.$inferSelect;
 export type EstadoPagoFila = 'PENDIENTE' | 'PAGADO' | 'RECHAZADO' | 'ANULADO' | 'REEMBOLSADO';

@@ -1,8 +1,8 @@
 import { RESULTADOS_PAGO, type Pedido, type PedidoCreado } from '@nexbyte/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pedidos } from '../../db/schema-orders';
-import { pagoEventos, pagos } from '../../db/schema-payments';
+import { pedidos } from '../orders/orders.schema';
+import { pagoEventos, pagos } from './payments.schema';
 import type { ShopEvent } from '../../events';
 import { maskUrl } from '../../log-masking';
 import { createTestApp, type TestContext } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import type { InformeImportacion } from '@nexbyte/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productos } from '../../db/schema';
+import { productos } from '../products/products.schema';
 import { VALID_USUARIO } from '../../test/payloads';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 

@@ -3,7 +3,8 @@ import { CSV_PRODUCT_COLUMNS } from '@nexbyte/shared';
 import { stringify } from 'csv-stringify';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from '../products/products.schema';
 import { CSV_DELIMITER, formatActive, formatPrice, formatSpecs, guardFormula } from './csv-format';
 
 /** Rows read per query: each query stays short, and memory holds one page whatever the catalogue. */

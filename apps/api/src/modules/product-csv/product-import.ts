@@ -7,7 +7,8 @@ import {
 import { parse } from 'csv-parse/sync';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from '../products/products.schema';
 import { badRequest } from '../../http-errors';
 import {
   categoryKey,

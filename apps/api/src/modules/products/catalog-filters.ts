@@ -1,6 +1,6 @@
 import type { ProductosQuery } from '@nexbyte/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { productos } from '../../db/schema';
+import { productos } from './products.schema';
 
 // The brand and specification filters of a product list (`marca`, `espec`), read from the query
 // as the shop's links write them, and turned into conditions on productos.

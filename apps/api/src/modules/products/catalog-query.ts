@@ -1,7 +1,8 @@
 import type { Producto, ProductosQuery } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from './products.schema';
 import { photosJson, withPhotos } from '../images/images.service';
 import { MAX_ID } from '../params';
 import { brandCondition, parseBrands, parseSpecs, specConditions } from './catalog-filters';

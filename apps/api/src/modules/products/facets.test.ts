@@ -1,7 +1,7 @@
 import type { Facetas, Producto } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productos } from '../../db/schema';
+import { productos } from './products.schema';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 
 // The list's brand and specification filters, and GET /productos/facetas, on the demo catalogue

@@ -7,7 +7,8 @@ import {
 } from '@nexbyte/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from './products.schema';
 import { buildScope } from './catalog-query';
 import {
   brandCondition,

@@ -10,7 +10,8 @@ import {
 } from '@nexbyte/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from './products.schema';
 import { conflict, uniqueViolation } from '../../http-errors';
 import {
   buildScope,

@@ -1,7 +1,8 @@
 import type { OrdenProductos, Producto } from '@nexbyte/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from './products.schema';
 import {
   columns,
   countWhere,

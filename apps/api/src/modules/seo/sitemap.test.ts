@@ -6,8 +6,9 @@ import { BLOG_POST_INDEX, CRAWL_DISALLOWED, INDEXABLE_PAGES } from '@nexbyte/sha
 import { eq, sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorias, productos } from '../../db/schema';
-import { productoImagenes } from '../../db/schema-images';
+import { categorias } from '../categories/categories.schema';
+import { productos } from '../products/products.schema';
+import { productoImagenes } from '../images/images.schema';
 import { PUBLIC_CACHE_CONTROL } from '../../plugins/catalog-cache';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import { escapeXml, robotsTxt, SITEMAP_URLS_MAX } from './sitemap';

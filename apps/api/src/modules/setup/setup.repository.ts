@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { categorias, productos } from '../../db/schema';
+import { categorias } from '../categories/categories.schema';
+import { productos } from '../products/products.schema';
 
 /** Whether any category and any product exist, active or not: two index probes, no counts. */
 export async function hasCatalogue(db: Db): Promise<{ categoria: boolean; producto: boolean }> {

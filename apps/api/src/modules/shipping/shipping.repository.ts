@@ -7,7 +7,7 @@ import {
 } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { retiroTienda, tarifasEnvio } from '../../db/schema-promotions';
+import { retiroTienda, tarifasEnvio } from './shipping.schema';
 
 const money = (v: number) => v.toFixed(2);
 

@@ -1,7 +1,7 @@
 import type { AjustesEnvio, Pedido } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correos } from '../../db/schema';
+import { correos } from '../mail/mail.schema';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import {
   GUEST,

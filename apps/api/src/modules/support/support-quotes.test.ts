@@ -1,7 +1,8 @@
 import { ivaIncluido, TICKET_MESSAGES, type Ticket } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productos, soporteCotizaciones } from '../../db/schema';
+import { productos } from '../products/products.schema';
+import { soporteCotizaciones } from './support.schema';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailsTo, tokenInLink } from '../mail/outbox.testing';
 import {

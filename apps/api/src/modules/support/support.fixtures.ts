@@ -7,7 +7,8 @@ import {
   type TipoTicket,
 } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
-import { productos, solicitudesSoporte, soporteHistorial } from '../../db/schema';
+import { productos } from '../products/products.schema';
+import { solicitudesSoporte, soporteHistorial } from './support.schema';
 import { bearer, type TestContext } from '../../test/test-app';
 
 let serial = 0;

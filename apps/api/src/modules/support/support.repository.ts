@@ -14,7 +14,7 @@ import {
   soporteEnlaces,
   soporteHistorial,
   solicitudesSoporte,
-} from '../../db/schema';
+} from './support.schema';
 
 export type TicketRow = typeof solicitudesSoporte.$inferSelect;
 export type NewTicket = typeof solicitudesSoporte.$inferInsert;

@@ -23,7 +23,7 @@ import {
 import { max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { solicitudesSoporte } from '../../db/schema';
+import { solicitudesSoporte } from './support.schema';
 import type { ShopEvent } from '../../events';
 import { notFound } from '../../http-errors';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';

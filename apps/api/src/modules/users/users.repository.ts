@@ -1,7 +1,7 @@
 import type { Cuenta, Role, Usuario } from '@nexbyte/shared';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { usuarios } from '../../db/schema';
+import { usuarios } from './users.schema';
 import { conflict, uniqueViolation } from '../../http-errors';
 
 type UsuarioRow = typeof usuarios.$inferSelect;

@@ -1,0 +1,61 @@
+// The products module's tables: only this module reads and writes them (decision 011).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { categorias } from '../categories/categories.schema';
+
+/** One line of a product's specification sheet, e.g. { nombre: 'Capacidad', valor: '1 TB' }. */
+export interface EspecificacionRow {
+  nombre: string;
+  valor: string;
+}
+
+export const productos = pgTable(
+  'productos',
+  {
+    id: serial('id').primaryKey(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    descripcion: text('descripcion'),
+    precio: numeric('precio', { precision: 12, scale: 2 }).notNull(),
+    imagen: varchar('imagen', { length: 500 }),
+    stock: integer('stock').notNull().default(0),
+    activo: boolean('activo').notNull().default(true),
+    categoriaId: integer('categoria_id')
+      .notNull()
+      .references(() => categorias.id),
+    marca: varchar('marca', { length: 60 }),
+    /**
+     * Unique and editable. Saved empty, a trigger of migration 0008 gives it NB-{id, 6 digits}, so
+     * every way in (the form, the CSV import, the demo data) gets one.
+     */
+    sku: varchar('sku', { length: 40 }).notNull().unique().default(''),
+    especificaciones: jsonb('especificaciones')
+      .$type<EspecificacionRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the product's page last changed (the sitemap's lastmod); moved by a trigger of
+     * migration 0012 on any change a shopper would see, never written by the code.
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('productos_stock_no_negativo', sql`${t.stock} >= 0`),
+    check('productos_precio_no_negativo', sql`${t.precio} >= 0`),
+    index('productos_categoria_idx').on(t.categoriaId),
+    index('productos_activo_created_idx').on(t.activo, t.createdAt),
+    index('productos_marca_idx').on(t.marca),
+  ],
+);
