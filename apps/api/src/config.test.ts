@@ -348,9 +348,9 @@ describe('API_DOCS', () => {
 });
 
 describe('what one unpaid order may hold', () => {
-  it('10 units of a product and 3 unpaid guest orders by default; lower is allowed, more units not', () => {
+  it('99 units of a product and 3 unpaid guest orders by default; lower is allowed, more units not', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).orders).toMatchObject({
-      maxUnitsPerProduct: 10,
+      maxUnitsPerProduct: 99,
       guestUnpaidMax: 3,
     });
     const tight = loadConfig({
@@ -359,8 +359,8 @@ describe('what one unpaid order may hold', () => {
       ORDER_GUEST_UNPAID_MAX: '1',
     });
     expect(tight.orders).toMatchObject({ maxUnitsPerProduct: 2, guestUnpaidMax: 1 });
-    // The cart (shared QTY_MAX) never offers more than 10: the setting cannot promise more.
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_MAX_UNITS_PER_PRODUCT: '99' })).toThrow(
+    // The cart (shared QTY_MAX) never offers more than 99: the setting cannot promise more.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_MAX_UNITS_PER_PRODUCT: '100' })).toThrow(
       ConfigError,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_GUEST_UNPAID_MAX: '0' })).toThrow(

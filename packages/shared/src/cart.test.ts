@@ -24,8 +24,10 @@ describe('clampQuantity', () => {
     [0, 1],
     [1, 1],
     [10, 10],
-    [11, 10],
-    [100, 10],
+    [20, 20],
+    [99, 99],
+    [100, 99],
+    ['150', 99],
     [-3, 1],
     ['abc', 1],
     ['7.9', 7],
@@ -50,8 +52,10 @@ describe('addToCart', () => {
     expect(cart).toEqual([line(teclado, 3), line(mouse, 1)]);
   });
 
-  it('no pasa de 10 unidades por línea, las que admite un pedido', () => {
-    expect(addToCart([line(mouse, 10)], mouse)[0]?.qty).toBe(10);
+  it('no pasa de 99 unidades por línea, las que admite un pedido', () => {
+    expect(addToCart([line(mouse, 10)], mouse)[0]?.qty).toBe(11);
+    expect(addToCart([line(mouse, 99)], mouse)[0]?.qty).toBe(99);
+    expect(addToCart([line(mouse, 95)], mouse, 20)[0]?.qty).toBe(99);
   });
 
   it('no pasa del stock conocido del producto', () => {
@@ -98,7 +102,8 @@ describe('updateQuantity', () => {
     ['abc', 1],
     [0, 1],
     [-3, 1],
-    [100, 10],
+    [20, 20],
+    [100, 99],
   ])('con %j deja la línea en %i', (raw, expected) => {
     const next = updateQuantity(cart, 2, raw);
     expect(next[1]?.qty).toBe(expected);
@@ -187,7 +192,7 @@ describe('parseStoredCart', () => {
     ]);
     expect(parseStoredCart(raw)).toEqual([
       { id: 1, nombre: 'Cantidad rota', precio: 0, qty: 1 },
-      { id: 2, nombre: 'Cantidad excesiva', precio: 500, qty: 10 },
+      { id: 2, nombre: 'Cantidad excesiva', precio: 500, qty: 99 },
     ]);
   });
 

@@ -6,11 +6,11 @@ export const FREE_SHIPPING_THRESHOLD = 80000;
 export const SHIPPING_FEE = 3990;
 export const QTY_MIN = 1;
 /**
- * Units of one product per order, and so the cart's stepper. SPEC.md said 99; issue 13 lowered it
- * so that one unpaid order cannot hold a shelf (decision 013). The API's
- * ORDER_MAX_UNITS_PER_PRODUCT may lower it further, never raise it.
+ * Units of one product per cart line and per order: the stepper clamps between QTY_MIN and this
+ * (docs/product.md), so a company can buy 20 keyboards. The API's ORDER_MAX_UNITS_PER_PRODUCT may
+ * lower it, never raise it; hoarding is bounded by the unpaid-order limits and expiry (decision 013).
  */
-export const QTY_MAX = 10;
+export const QTY_MAX = 99;
 /** Unpaid guest orders one e-mail (or one client) may hold at a time, by default. */
 export const GUEST_UNPAID_ORDERS_MAX = 3;
 

@@ -32,7 +32,7 @@ describe('cotizacionRequestSchema', () => {
     expect(cotizacionRequestSchema.parse({ items: ITEMS, cupon: '' }).cupon).toBeNull();
   });
 
-  it('rechaza un carrito vacío, cantidades fuera de 1 a 10 y productos repetidos', () => {
+  it('rechaza un carrito vacío, cantidades fuera de 1 a 99 y productos repetidos', () => {
     expect(errorsOf(cotizacionRequestSchema.safeParse({ items: [] }))).toEqual({
       items: ORDER_MESSAGES.emptyCart,
     });
@@ -41,12 +41,15 @@ describe('cotizacionRequestSchema', () => {
         errorsOf(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty }] })),
       ).toEqual({ items: ORDER_MESSAGES.cantidad });
     }
-    // More units than an order may take says so (issue 13: an order must not hold a shelf).
-    for (const qty of [11, 100]) {
+    // More units than an order may take says so, 99 being the most (docs/product.md).
+    for (const qty of [100, 1000]) {
       expect(
         errorsOf(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty }] })),
-      ).toEqual({ items: 'Puedes llevar hasta 10 unidades de un mismo producto por pedido.' });
+      ).toEqual({ items: 'Puedes llevar hasta 99 unidades de un mismo producto por pedido.' });
     }
+    expect(cotizacionRequestSchema.safeParse({ items: [{ productoId: 1, qty: 99 }] }).success).toBe(
+      true,
+    );
     const twice = [
       { productoId: 1, qty: 1 },
       { productoId: 1, qty: 2 },

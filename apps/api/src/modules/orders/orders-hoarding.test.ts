@@ -64,9 +64,9 @@ describe('units of one product per order (ORDER_MAX_UNITS_PER_PRODUCT)', () => {
     ]);
     expect(await stockOf(t.app.db, mouseId)).toBe(before);
     // The shared ceiling (QTY_MAX) holds whatever the setting.
-    const over = await quote(t, { items: line(11) });
+    const over = await quote(t, { items: line(100) });
     expect(over.res.json().errors).toEqual({
-      items: 'Puedes llevar hasta 10 unidades de un mismo producto por pedido.',
+      items: 'Puedes llevar hasta 99 unidades de un mismo producto por pedido.',
     });
   });
 

@@ -120,13 +120,13 @@ describe('POST /api/pedidos/cotizacion', () => {
       message: 'Revisa los datos ingresados.',
       errors: { items: 'Tu carrito está vacío.' },
     });
-    const tooMany = await quote(t, { items: [{ productoId: mouse.id, qty: 11 }] });
+    const tooMany = await quote(t, { items: [{ productoId: mouse.id, qty: 100 }] });
     expect(tooMany.res.json().errors).toEqual({
-      items: 'Puedes llevar hasta 10 unidades de un mismo producto por pedido.',
+      items: 'Puedes llevar hasta 99 unidades de un mismo producto por pedido.',
     });
     const notWhole = await quote(t, { items: [{ productoId: mouse.id, qty: 1.5 }] });
     expect(notWhole.res.json().errors).toEqual({
-      items: 'La cantidad debe ser un número entero entre 1 y 10.',
+      items: 'La cantidad debe ser un número entero entre 1 y 99.',
     });
   });
 });
@@ -294,6 +294,36 @@ describe('POST /api/pedidos as a guest', () => {
       message: 'Cupón inválido.',
       errors: { cupon: 'Cupón inválido.' },
     });
+  });
+});
+
+describe('99 units of one product (a company buying in bulk)', () => {
+  it('quotes and places 99 units; 100 is a 400 that takes nothing', async () => {
+    await setStock(t.app.db, teclado.id, 150);
+    const items = (qty: number) => [{ productoId: teclado.id, qty }];
+    const quoted = await quote(t, { items: items(99) });
+    expect([quoted.res.statusCode, quoted.body.subtotal]).toEqual([200, 99 * teclado.precio]);
+    const placed = await postOrder(t, {
+      ...GUEST,
+      correo: 'compras.pyme@gmail.com',
+      items: items(99),
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await stockOf(t.app.db, teclado.id)).toBe(51);
+
+    const message = 'Puedes llevar hasta 99 unidades de un mismo producto por pedido.';
+    const over = await postOrder(t, {
+      ...GUEST,
+      correo: 'compras.pyme2@gmail.com',
+      items: items(100),
+    });
+    expect([over.statusCode, over.json()]).toEqual([
+      400,
+      { message: 'Revisa los datos ingresados.', errors: { items: message } },
+    ]);
+    expect((await quote(t, { items: items(100) })).res.statusCode).toBe(400);
+    expect(await stockOf(t.app.db, teclado.id)).toBe(51);
+    await setStock(t.app.db, teclado.id, 22);
   });
 });
 

@@ -275,12 +275,14 @@ describe('Carrito', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
   });
 
-  it('lo escrito en la cantidad se ajusta entre 1 y 10 (las unidades que admite un pedido)', async () => {
+  it('lo escrito en la cantidad se ajusta entre 1 y 99 (las unidades que admite un pedido)', async () => {
     await renderCart([CABLE]);
     const input = screen.getByRole('spinbutton', { name: 'Cantidad de Cable HDMI 2 m' });
 
+    fireEvent.change(input, { target: { value: '20' } });
+    expect(input).toHaveValue(20);
     fireEvent.change(input, { target: { value: '150' } });
-    expect(input).toHaveValue(10);
+    expect(input).toHaveValue(99);
     expect(
       screen.getByRole('button', { name: 'Aumentar cantidad de Cable HDMI 2 m' }),
     ).toHaveAttribute('aria-disabled', 'true');
