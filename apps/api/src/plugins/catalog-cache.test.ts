@@ -9,6 +9,13 @@ import { productos } from '../modules/products/products.schema';
 import { pedidos } from '../modules/orders/orders.schema';
 import { LISTEN_APPLICATION_NAME } from '../db/pg-listen';
 import { guestOrder, productNamed, setStatus } from '../modules/orders/orders.fixtures';
+import {
+  answerQuote,
+  createRequest,
+  moveTo,
+  postQuote,
+  quoteBody,
+} from '../modules/support/support.fixtures';
 import { bearer, createTestApp, DB_KIND, type TestContext } from '../test/test-app';
 import { ADMIN_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './catalog-cache';
 
@@ -327,6 +334,81 @@ describe('every write that changes what shoppers see shows on the very next read
         payload: { nombre: 'Ana', email: 'ana@gmail.com', mensaje: 'Hola' },
       });
       expect(contact.statusCode).toBe(201);
+      expect((await product(mouse.id))?.precio).toBe(mouse.precio);
+    } finally {
+      await triggers('enable');
+      await changePriceUnannounced(mouse.id, mouse.precio);
+      t.app.catalogCache.clear();
+    }
+  });
+
+  it('the repair desk: a quote accepted takes its parts, a cancelled ticket gives them back', async () => {
+    const mouse = await productNamed(t.app.db, MOUSE);
+    const stockIn = async () => ({
+      page: (await product(mouse.id))?.stock,
+      list: (await products()).find((p) => p.id === mouse.id)?.stock,
+    });
+    /** A repair ticket quoted with `qty` mice, waiting for the customer's answer. */
+    const quoted = async (qty: number, token?: string) => {
+      const ticket = await createRequest(t, {}, token);
+      expect((await moveTo(t, ticket.id, 'EN_DIAGNOSTICO')).statusCode).toBe(200);
+      const lines = [{ tipo: 'REPUESTO', productoId: mouse.id, cantidad: qty }];
+      expect((await postQuote(t, ticket.id, quoteBody(lines))).statusCode).toBe(201);
+      return ticket;
+    };
+    // The triggers stay quiet, as if the notification were still on its way: only this
+    // instance's own clearing can show the change on the next read.
+    const triggers = (action: 'disable' | 'enable') =>
+      t.app.db.execute(
+        sql.raw(`alter table productos ${action} trigger productos_catalogo_cambio`),
+      );
+    expect(await stockIn()).toEqual({ page: mouse.stock, list: mouse.stock });
+    await triggers('disable');
+    try {
+      // The customer accepts through the tracking link.
+      const byLink = await quoted(2);
+      expect((await answerQuote(t, byLink.token, { decision: 'ACEPTAR' })).statusCode).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock - 2, list: mouse.stock - 2 });
+
+      // The desk cancels it: the parts come back.
+      expect((await moveTo(t, byLink.id, 'CANCELADA')).statusCode).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock, list: mouse.stock });
+
+      // The desk records an acceptance given by phone.
+      const byPhone = await quoted(1);
+      expect((await moveTo(t, byPhone.id, 'APROBADA')).statusCode).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock - 1, list: mouse.stock - 1 });
+      expect((await moveTo(t, byPhone.id, 'CANCELADA')).statusCode).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock, list: mouse.stock });
+
+      // The customer accepts from their account.
+      const own = await quoted(3, t.clientToken);
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `/api/cuenta/soporte/${own.numero}/cotizacion`,
+        headers: bearer(t.clientToken),
+        payload: { decision: 'ACEPTAR' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock - 3, list: mouse.stock - 3 });
+      expect((await moveTo(t, own.id, 'CANCELADA')).statusCode).toBe(200);
+      expect(await stockIn()).toEqual({ page: mouse.stock, list: mouse.stock });
+
+      // A new ticket, a quote sent and a note take nothing: they leave the kept answers alone.
+      const untouched = await createRequest(t);
+      expect((await moveTo(t, untouched.id, 'EN_DIAGNOSTICO')).statusCode).toBe(200);
+      expect((await product(mouse.id))?.precio).toBe(mouse.precio);
+      await changePriceUnannounced(mouse.id, mouse.precio + 5);
+      await createRequest(t);
+      const lines = [{ tipo: 'REPUESTO', productoId: mouse.id, cantidad: 1 }];
+      expect((await postQuote(t, untouched.id, quoteBody(lines))).statusCode).toBe(201);
+      const note = await t.app.inject({
+        method: 'POST',
+        url: `/api/soporte/${untouched.id}/notas`,
+        headers: bearer(t.adminToken),
+        payload: { nota: 'Llamar mañana.' },
+      });
+      expect(note.statusCode, note.body).toBe(201);
       expect((await product(mouse.id))?.precio).toBe(mouse.precio);
     } finally {
       await triggers('enable');

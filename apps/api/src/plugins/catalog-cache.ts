@@ -51,18 +51,34 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * refused (4xx) clears this instance's cache as it answers, so the writer's next read (a
  * customer after an order, the owner after an edit) never arrives before the database's
  * notification and finds the old answer. Unknown writes clear: a new route that touches the
- * catalogue is safe unlisted.
+ * catalogue is safe unlisted. An entry ending in `/` covers every route under it; any other names
+ * one route pattern exactly, so the repair desk's writes that move stock (a quote accepted takes
+ * its parts, by the customer or by the desk's `estado`; a cancelled ticket gives them back) clear.
  */
 const WRITES_OUTSIDE_CATALOGUE = [
   '/api/auth/',
   '/api/contactos',
+  // A new ticket, a note, a quote sent (it reads prices; nothing is taken until it is accepted).
   '/api/soporte',
+  '/api/soporte/:id/notas',
+  '/api/soporte/:id/cotizacion',
   '/api/newsletter',
+  '/api/newsletter/baja',
   '/api/cuenta',
+  '/api/cuenta/password',
+  '/api/cuenta/totp',
+  '/api/cuenta/totp/',
   '/api/usuarios',
+  '/api/usuarios/:id',
+  '/api/usuarios/:id/cerrar-sesiones',
   '/api/pedidos/cotizacion',
   '/api/dev/',
 ];
+
+const leavesCatalogue = (route: string) =>
+  WRITES_OUTSIDE_CATALOGUE.some((entry) =>
+    entry.endsWith('/') ? route.startsWith(entry) : route === entry,
+  );
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -118,7 +134,7 @@ function writesCatalogue(request: FastifyRequest, reply: FastifyReply): boolean 
   if (reply.statusCode >= 400 && reply.statusCode < 500) return false;
   const route = request.routeOptions.url;
   if (!route) return false;
-  return !WRITES_OUTSIDE_CATALOGUE.some((prefix) => route.startsWith(prefix));
+  return !leavesCatalogue(route);
 }
 
 /**
