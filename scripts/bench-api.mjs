@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startBenchServer, stopServer } from './lib/server.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -109,7 +109,7 @@ console.log(
 );
 
 await forEachDatabase(async (label, env) => {
-  const server = await startServer({ ...env, ...UNLIMITED });
+  const server = await startBenchServer({ ...env, ...UNLIMITED });
   let bare;
   try {
     const fixture = await capture(server.origin);

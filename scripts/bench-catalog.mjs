@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startBenchServer, stopServer } from './lib/server.mjs';
 
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_PRODUCTS = Number(process.env.BENCH_PG_PRODUCTS ?? 100_000);
@@ -281,7 +281,7 @@ async function benchPostgres() {
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     // The server migrates and loads the demo data (categories, accounts) on its first start.
-    server = await startServer({ ...SERVER_ENV, DATABASE_URL: url.toString() });
+    server = await startBenchServer({ ...SERVER_ENV, DATABASE_URL: url.toString() });
     await client.connect();
     const query = (sql) => client.query(sql);
     const started = performance.now();
@@ -309,7 +309,7 @@ async function benchPglite() {
   let server;
   try {
     // First start: migrations and demo data. PGlite is one process's: stop it to load the rest.
-    server = await startServer(env);
+    server = await startBenchServer(env);
     await stopServer(server.child);
     server = undefined;
     const started = performance.now();
@@ -322,7 +322,7 @@ async function benchPglite() {
     await lite.close();
     const seededMs = performance.now() - started;
 
-    server = await startServer(env);
+    server = await startBenchServer(env);
     const token = await login(server.origin);
     const results = await measure(server.origin, token, categoryIds);
     await stopServer(server.child);

@@ -5,7 +5,7 @@
 // under a minute. A measurement, not a test.
 import { performance } from 'node:perf_hooks';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startBenchServer, stopServer } from './lib/server.mjs';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -50,7 +50,7 @@ async function timedImport(origin, token, csv) {
 
 const results = [];
 await forEachDatabase(async (label, env) => {
-  const { child, origin } = await startServer({
+  const { child, origin } = await startBenchServer({
     ...env,
     IMPORT_MAX_BYTES: String(50 * 1024 * 1024),
   });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
-import { PRODUCTION, startServer, stopServer } from './lib/server.mjs';
+import { PRODUCTION, startBenchServer, stopServer } from './lib/server.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -127,7 +127,7 @@ console.log(
 );
 
 await forEachDatabase(async (label, env) => {
-  const server = await startServer({ ...env, ...(development ? {} : PRODUCTION), ...LIMITS });
+  const server = await startBenchServer({ ...env, ...(development ? {} : PRODUCTION), ...LIMITS });
   try {
     const products = await (await fetch(`${server.origin}/api/productos?${SHOP_LIST}`)).json();
     const ids = products.map((p) => p.id);

@@ -4,7 +4,7 @@
 // order. A measurement, not a test: the concurrency test in the API suite is the proof.
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startBenchServer, stopServer } from './lib/server.mjs';
 
 const buyers = Number(process.env.BENCH_BUYERS ?? 200);
 const units = Number(process.env.BENCH_STOCK ?? 10);
@@ -49,7 +49,7 @@ const url = new URL(pgServer);
 url.pathname = `/${db}`;
 let server;
 try {
-  server = await startServer({
+  server = await startBenchServer({
     DATABASE_URL: url.toString(),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
     RATE_LIMIT_FORMS_MAX: '100000000',

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from './lib/server.mjs';
+import { startServer, stopServer } from './lib/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
@@ -170,36 +170,27 @@ function nextRequest(req) {
   };
 }
 
-async function startServer(dataDir) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/lib/event-loop-delay.mjs', 'apps/api/src/server.ts'],
+/**
+ * The server from its sources with the event-loop probe loaded before it (the probe answers over
+ * IPC), as this measurement has always run it: no V8 flags of decision 025.
+ */
+const serverOn = (dataDir) =>
+  startServer(
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_MAX: '100000000',
-        RATE_LIMIT_FORMS_MAX: '100000000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_FORMS_MAX: '100000000',
+    },
+    {
+      source: true,
+      nodeFlags: [],
+      preload: ['./scripts/lib/event-loop-delay.mjs'],
+      ipc: true,
+      stderr: 'inherit',
     },
   );
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('Nexbyte está listo')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`el servidor terminó con código ${code}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
 
 function loopDelay(child) {
   return new Promise((resolve) => {
@@ -232,7 +223,7 @@ async function measureServer() {
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-pglite-'));
   const started = performance.now();
-  const { child, origin } = await startServer(dataDir);
+  const { child, origin } = await serverOn(dataDir);
   const reference = startReference();
   console.log(
     `   servidor listo en ${((performance.now() - started) / 1000).toFixed(1)} s (base nueva)`,
@@ -282,9 +273,7 @@ async function measureServer() {
     }
   } finally {
     reference.kill();
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
   const m = (key) => median(rows.map((row) => row[key]));

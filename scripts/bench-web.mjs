@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startServer, stopServer } from './lib/server.mjs';
+import { startBenchServer, stopServer } from './lib/server.mjs';
 import { distDir, ensureWebBuild, root } from './lib/web-build.mjs';
 
 const JS_BUDGET_KB = 100;
@@ -41,7 +41,7 @@ if (!existsSync(chrome)) {
 
 ensureWebBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-web-'));
-const { child, origin } = await startServer({
+const { child, origin } = await startBenchServer({
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   WEB_DIST_DIR: distDir,

@@ -2,10 +2,10 @@
 // PGlite directory, with the Webpay stand-in on a second free port. Without a Chromium they are skipped with one clear line, unless REQUIRE_E2E=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureApiBuild } from './lib/api-build.mjs';
+import { freePort } from './lib/server-process.mjs';
 import { distDir, ensureWebBuild, root } from './lib/web-build.mjs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -22,14 +22,6 @@ if (!existsSync(chrome)) {
 ensureWebBuild();
 await ensureApiBuild();
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const port = await freePort();
 // The Webpay stand-in (apps/api/src/test/webpay-stand-in.main.ts) listens on a port of its own.
 let webpayPort = await freePort();

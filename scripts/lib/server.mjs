@@ -1,20 +1,8 @@
-// Starting and stopping the real server for the benchmark scripts: a free port, the server's own
-// process (no npm in between, so SIGTERM reaches it), ready when it prints its address.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { ensureApiBuild } from './api-build.mjs';
-import { NODE_FLAGS, SERVER_ENV, serverArgs } from './server-process.mjs';
-import { root } from './web-build.mjs';
+// The real server as the benchmark scripts start it (server-process.mjs runs it): the server's
+// build on a free port, its stderr shown as it comes, request limits out of the way.
+import { NODE_FLAGS, startServer } from './server-process.mjs';
 
-export function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { stopServer } from './server-process.mjs';
 
 /** BENCH_NODE_FLAGS replaces the server's V8 flags (an empty value: none), to compare them. */
 const benchFlags =
@@ -35,37 +23,9 @@ export const PRODUCTION = {
   PUBLIC_URL: 'https://bench.nexbyte.cl',
 };
 
-/** Starts the built server with the given environment; resolves to { child, origin }. */
-export async function startServer(env) {
-  await ensureApiBuild();
-  const port = await freePort();
-  const child = spawn(process.execPath, serverArgs(benchFlags), {
-    cwd: root,
-    env: {
-      ...SERVER_ENV,
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('Nexbyte está listo')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`el servidor terminó con código ${code}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
-
-export async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+/** Starts the built server with the given environment; resolves to { child, origin, … }. */
+export const startBenchServer = (env) =>
+  startServer(
+    { RATE_LIMIT_MAX: '100000000', ...env },
+    { nodeFlags: benchFlags, stderr: 'inherit' },
+  );

@@ -9,7 +9,8 @@ import {
   upstreamOf,
   type TestDatabase,
 } from './support/postgres';
-import { killServers, startServer, type ServerProcess } from './support/server-process';
+import { killServers, type ServerProcess } from '../../../scripts/lib/server-process.mjs';
+import { startShopServer } from './support/server-process';
 import { StallProxy } from './support/stall-proxy';
 import { ADMIN, contactMessage, guestOrder, runTag, type OrderAttempt } from './support/shop';
 
@@ -41,7 +42,7 @@ describe.skipIf(!TEST_DATABASE_URL)('a database that stops answering', () => {
     db = await createTestDatabase();
     proxy = new StallProxy(upstreamOf(db.url));
     await proxy.start();
-    server = await startServer({ DATABASE_URL: throughPort(db.url, proxy.port) });
+    server = await startShopServer({ DATABASE_URL: throughPort(db.url, proxy.port) });
   });
   afterAll(async () => {
     killServers();

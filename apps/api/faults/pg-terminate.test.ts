@@ -7,7 +7,8 @@ import {
   TEST_DATABASE_URL,
   type TestDatabase,
 } from './support/postgres';
-import { killServers, startServer, type ServerProcess } from './support/server-process';
+import { killServers, type ServerProcess } from '../../../scripts/lib/server-process.mjs';
+import { startShopServer } from './support/server-process';
 import { guestOrder, runTag, type Line, type OrderAttempt } from './support/shop';
 
 const BUYERS = 12;
@@ -34,7 +35,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       db = await createTestDatabase();
-      server = await startServer({ DATABASE_URL: db.url });
+      server = await startShopServer({ DATABASE_URL: db.url });
     });
     afterAll(async () => {
       killServers();

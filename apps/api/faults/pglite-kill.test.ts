@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, report, sleep, type Answer } from './support/http';
 import { idleKeepAlive, slowBody } from './support/raw-http';
-import { killServers, startServer, type ServerProcess } from './support/server-process';
+import { killServers, type ServerProcess } from '../../../scripts/lib/server-process.mjs';
+import { startShopServer } from './support/server-process';
 import {
   ADMIN,
   contactMessage,
@@ -35,7 +36,7 @@ describe('kill -9 of the embedded database during writes, and a restart on the s
   afterAll(() => killServers());
 
   it('keeps every acknowledged write; orders, their lines and the stock agree', async () => {
-    const first = await startServer({ DATA_DIR: dataDir });
+    const first = await startShopServer({ DATA_DIR: dataDir });
     const products = await fetchAll<Product>(first.origin, '/api/productos');
     const product = products.filter((p) => p.activo).sort((a, b) => b.stock - a.stock)[0]!;
 
@@ -77,7 +78,7 @@ describe('kill -9 of the embedded database during writes, and a restart on the s
     await Promise.all(writers);
 
     const restartStarted = performance.now();
-    const second: ServerProcess = await startServer({ DATA_DIR: dataDir });
+    const second: ServerProcess = await startShopServer({ DATA_DIR: dataDir });
     const restartMs = performance.now() - restartStarted;
     const token = await login(second.origin, ADMIN);
     const storedMessages = new Set(

@@ -4,8 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, report, waitUntil, type Answer } from './support/http';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './support/postgres';
-import { hasRedisServer, RedisServer } from './support/redis-server';
-import { freePort, killServers, startServer, type ServerProcess } from './support/server-process';
+import {
+  freePort,
+  hasRedisServer,
+  killServers,
+  RedisServer,
+  type ServerProcess,
+} from '../../../scripts/lib/server-process.mjs';
+import { startShopServer } from './support/server-process';
 import { ADMIN, CLIENT, runTag } from './support/shop';
 
 const LOGIN_LIMIT = 3;
@@ -15,13 +21,13 @@ const ANSWER_LIMIT_MS = 2_000;
 const LOGIN_ANSWER_LIMIT_MS = 3_000;
 const RECOVERY_LIMIT_MS = 2_000;
 
-if (!hasRedisServer) {
+if (!hasRedisServer()) {
   console.info(
     'faults: redis-outage omitido: no se encontró redis-server (apt-get install redis-server)',
   );
 }
 
-describe.skipIf(!hasRedisServer)('Redis killed and started again', () => {
+describe.skipIf(!hasRedisServer())('Redis killed and started again', () => {
   let redis: RedisServer;
   let db: TestDatabase | undefined;
   let server: ServerProcess;
@@ -32,7 +38,7 @@ describe.skipIf(!hasRedisServer)('Redis killed and started again', () => {
     await redis.start();
     // PostgreSQL when there is one (as in production with Redis), else the embedded database.
     if (TEST_DATABASE_URL) db = await createTestDatabase();
-    server = await startServer({
+    server = await startShopServer({
       ...(db
         ? { DATABASE_URL: db.url }
         : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nexbyte-faults-')) }),

@@ -16,7 +16,8 @@ import {
   type RawAnswer,
   type RawConnection,
 } from './support/raw-http';
-import { killServers, startServer, type ServerProcess } from './support/server-process';
+import { killServers, type ServerProcess } from '../../../scripts/lib/server-process.mjs';
+import { startShopServer } from './support/server-process';
 import { guestOrder, guestOrderBody, runTag } from './support/shop';
 
 /** The server forces its way out after 10 s; a clean shutdown ends well before. */
@@ -36,7 +37,7 @@ describe.skipIf(!TEST_DATABASE_URL)('SIGTERM with idle, slow and busy clients', 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    server = await startServer({ DATABASE_URL: db.url });
+    server = await startShopServer({ DATABASE_URL: db.url });
   });
   afterAll(async () => {
     killServers();

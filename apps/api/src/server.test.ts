@@ -1,54 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  killServers,
+  startServer,
+  stopServer,
+  type ServerStartError,
+} from '../../../scripts/lib/server-process.mjs';
 import { DB_KIND } from './test/test-app';
 
-const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+afterEach(killServers);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
-
-/** Starts the real server process and resolves once it says it is ready. */
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Nexbyte está listo')) resolve(output);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, ready, exited };
-}
+/** The real server process from its sources, on the embedded database in `dataDir`. */
+const serverOn = (dataDir: string, port: number, env: Record<string, string> = {}) =>
+  startServer(
+    { DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', ...env },
+    { source: true },
+  );
 
 describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded database', () => {
   it('keeps what was written across a restart and stops cleanly on SIGTERM and SIGINT', async () => {
@@ -56,8 +27,8 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
 
-    const first = startServer(dataDir, port, { DEV_OUTBOX_API: '1' });
-    expect(await first.ready).toContain('datos de demostración cargados');
+    const first = await serverOn(dataDir, port, { DEV_OUTBOX_API: '1' });
+    expect(first.output()).toContain('datos de demostración cargados');
     // The demo (its photos drawn through sharp included) was loaded by a set-up process of its
     // own: the process that serves never loaded the image library, nor kept what seeding freed.
     const shop = (await (await fetch(`${base}/productos?limite=100`)).json()) as {
@@ -90,11 +61,10 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
       mail = await shopMail();
     }
     expect(mail?.asunto).toContain('Persistente');
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect((await stopServer(first, 'SIGTERM')).code).toBe(0);
 
-    const second = startServer(dataDir, port);
-    expect(await second.ready).not.toContain('datos de demostración cargados');
+    const second = await serverOn(dataDir, port);
+    expect(second.output()).not.toContain('datos de demostración cargados');
     // The token survives too: the generated secret is kept in DATA_DIR.
     const messages = await fetch(`${base}/contactos`, {
       headers: { authorization: `Bearer ${token}` },
@@ -105,15 +75,13 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     );
     const products = (await (await fetch(`${base}/productos`)).json()) as unknown[];
     expect(products.length).toBeGreaterThanOrEqual(40);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+    expect((await stopServer(second, 'SIGINT')).code).toBe(0);
   }, 180_000);
 
   it('on SIGTERM closes idle keep-alive sockets at once, cuts slow ones after the drain, exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
     const port = await freePort();
-    const server = startServer(dataDir, port, { SHUTDOWN_DRAIN_MS: '3000' });
-    await server.ready;
+    const server = await serverOn(dataDir, port, { SHUTDOWN_DRAIN_MS: '3000' });
     const open = async () => {
       const socket = connect(port, '127.0.0.1');
       await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
@@ -136,10 +104,9 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     );
 
     const started = Date.now();
-    server.child.kill('SIGTERM');
     // 0 means within the 10 s grace: the slow socket did not hold the process until its
     // 30 s request time-out.
-    expect(await server.exited).toBe(0);
+    expect((await stopServer(server, 'SIGTERM')).code).toBe(0);
     expect((await idleClosed) - started).toBeLessThan(2_000);
     // Node's close() leaves a request being received alone; the drain's end cuts it.
     expect((await slowClosed) - started).toBeGreaterThanOrEqual(2_900);
@@ -149,12 +116,13 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
     // Where the embedded database would be created there is a file: creating it fails.
     writeFileSync(path.join(dataDir, 'pglite'), 'no es una carpeta');
-    const server = startServer(dataDir, await freePort());
-    let output = '';
-    server.child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect(server.ready).rejects.toThrow();
-    expect(await server.exited).toBe(1);
-    expect(output.match(/No se pudo iniciar Nexbyte/g)).toHaveLength(1);
-    expect(output).toContain('EEXIST');
+    const failed = (await serverOn(dataDir, await freePort()).then(
+      () => null,
+      (err: ServerStartError) => err,
+    ))!;
+    expect(failed).not.toBeNull();
+    expect(failed.exit.code).toBe(1);
+    expect(failed.output.match(/No se pudo iniciar Nexbyte/g)).toHaveLength(1);
+    expect(failed.output).toContain('EEXIST');
   }, 180_000);
 });

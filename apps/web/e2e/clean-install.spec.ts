@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from '../../../scripts/lib/server-process.mjs';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 
 // A shop installed as README says for production: no demo data, the owner made with
@@ -10,26 +14,15 @@ import { expect, expectNoA11yViolations, test } from './fixtures';
 // directory, so the shared demo server stays as it is.
 const OWNER = { correo: 'duena.tienda@hotmail.com', pass: 'clave-de-la-duena' };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Runs a script as the README does: TypeScript sources through tsx, the built server as it is. */
-function runNode(args: string[], env: Record<string, string>): ChildProcess {
-  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  return spawn(process.execPath, [...loader, ...args], {
+/** Runs a TypeScript command-line script as the README does, through tsx. */
+function runScript(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let dataDir = '';
 let base = '';
 
@@ -44,7 +37,7 @@ test.beforeAll(async () => {
     PASSWORD_POLICY: 'fuerte',
     LOG_LEVEL: 'warn',
   };
-  const create = runNode(
+  const create = runScript(
     ['../api/src/cli/admin-create.main.ts', '--correo', OWNER.correo, '--nombre', 'Daniela'],
     { ...env, ADMIN_PASSWORD: OWNER.pass },
   );
@@ -55,35 +48,21 @@ test.beforeAll(async () => {
   expect(out).toContain(`Administrador creado: ${OWNER.correo}`);
   expect(code).toBe(0);
 
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = runNode(['../api/dist/server.mjs'], {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-    RATE_LIMIT_MAX: '100000',
-    RATE_LIMIT_FORMS_MAX: '100000',
-  });
-  server.stdout!.resume();
-  server.stderr!.resume();
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`${base}/api/salud`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('el servidor de la instalación limpia no respondió');
+  // The built server as it runs in production, with nothing of the runner's environment.
+  server = await startServer(
+    {
+      ...env,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_FORMS_MAX: '100000',
+    },
+    { inheritEnv: false, readyTimeoutMs: 120_000 },
+  );
+  base = server.origin;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

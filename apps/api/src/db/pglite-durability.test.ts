@@ -1,55 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  killServers,
+  startServer,
+  stopServer,
+} from '../../../../scripts/lib/server-process.mjs';
 import { DB_KIND } from '../test/test-app';
 
-const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const running = new Set<ChildProcess>();
 const dirs: string[] = [];
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  killServers();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The real server process on `dataDir`; resolves once it says it is ready. */
-async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-    env: {
-      ...process.env,
+/** The real server process from its sources on `dataDir`; resolves once it says it is ready. */
+const serverOn = (dataDir: string, port: number) =>
+  startServer(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_FORMS_MAX: '1000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Nexbyte está listo')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));
-  });
-  return child;
-}
+    { source: true },
+  );
 
 describe.skipIf(DB_KIND !== 'pglite')('the embedded database killed with SIGKILL', () => {
   it('keeps every write it acknowledged, and keeps its files to its owner', async () => {
@@ -57,8 +35,7 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database killed with SIGKILL
     dirs.push(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
-    const server = await startServer(dataDir, port);
-    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const server = await serverOn(dataDir, port);
 
     // Eight writers at once until the kill; only a 201 counts as acknowledged.
     const acknowledged: string[] = [];
@@ -84,14 +61,12 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database killed with SIGKILL
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     killed = true;
-    server.kill('SIGKILL');
-    await exited;
+    await stopServer(server, 'SIGKILL');
     await Promise.all(writers);
-    running.delete(server);
 
     expect(statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
 
-    const again = await startServer(dataDir, port);
+    const again = await serverOn(dataDir, port);
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -112,8 +87,6 @@ describe.skipIf(DB_KIND !== 'pglite')('the embedded database killed with SIGKILL
     const lost = acknowledged.filter((mensaje) => !stored.has(mensaje));
     expect(lost).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(200);
-    const stopped = new Promise((resolve) => again.once('exit', resolve));
-    again.kill('SIGTERM');
-    expect(await stopped).toBe(0);
+    expect((await stopServer(again, 'SIGTERM')).code).toBe(0);
   }, 120_000);
 });
