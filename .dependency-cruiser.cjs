@@ -3,7 +3,8 @@
  *
  * Web:  app → features → components/ui, lib → @nexbyte/shared
  * API:  server/app → plugins, modules → db; inside a module routes → services → repositories → db;
- *       a module never reads or writes through another module's repository.
+ *       a module never reads or writes through another module's repository, nor imports its
+ *       tables (modules/<m>/<m>.schema.ts) except in a foreign key, a test or the catalogue's pair.
  * Both: no import cycles.
  */
 module.exports = {
@@ -53,6 +54,44 @@ module.exports = {
       to: {
         path: '^apps/api/src/modules/([^/]+)/.*[.]repository[.]ts$',
         pathNot: '^apps/api/src/modules/$1/',
+      },
+    },
+    {
+      name: 'api-other-modules-tables',
+      severity: 'error',
+      comment:
+        'Las tablas de un módulo son suyas: otro módulo no importa su *.schema.ts, usa su servicio.',
+      from: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        // A schema file may name another module's table in a foreign key; tests, fixtures and
+        // test helpers set up and check rows of several modules at once. The catalogue's two
+        // modules have a rule of their own below.
+        pathNot: [
+          '[.](schema|test|testing|fixtures)[.]ts$',
+          '^apps/api/src/modules/(products|categories)/',
+        ],
+      },
+      to: {
+        path: '^apps/api/src/modules/([^/]+)/[^/]+[.]schema[.]ts$',
+        pathNot: '^apps/api/src/modules/$1/',
+      },
+    },
+    {
+      name: 'api-other-modules-tables-catalogue',
+      severity: 'error',
+      comment:
+        'Productos y categorías solo se leen juntos (el catálogo): ninguno importa otras tablas.',
+      from: {
+        path: '^apps/api/src/modules/(products|categories)/',
+        pathNot: '[.](schema|test|testing|fixtures)[.]ts$',
+      },
+      // The catalogue's lists, facets and search join a product to its category's name and
+      // state, and a category counts its products, in the one statement each page runs: they
+      // may read each other's table. Only categories writes `categorias`, only products
+      // `productos` (decision 011).
+      to: {
+        path: '^apps/api/src/modules/([^/]+)/[^/]+[.]schema[.]ts$',
+        pathNot: '^apps/api/src/modules/(products|categories)/',
       },
     },
     {

@@ -9,6 +9,12 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether any category exists, active or not: one index probe. */
+export async function hasCategories(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: categorias.id }).from(categorias).limit(1);
+  return row !== undefined;
+}
+
 /** Whether the category is active, or null when there is none with that id. */
 export async function categoryActive(db: Db, id: number): Promise<boolean | null> {
   const [row] = await db

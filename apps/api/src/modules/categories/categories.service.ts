@@ -19,6 +19,7 @@ type CategoriaInput = z.output<typeof categoriaInputSchema>;
 export {
   categoryActive,
   categoryExists,
+  hasCategories,
   listCategories,
   listPublishedCategories,
   type PublishedCategory,

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiDir } from '../../paths';
-import { productos } from '../products/products.schema';
+import { productIdByName } from '../products/products.service';
 import { loadSharp, processPhoto } from './image-processing';
 import { countPhotos, insertPhoto } from './images.repository';
 
@@ -52,14 +51,11 @@ export async function renderDemoPhoto(archivo: string): Promise<Buffer> {
 export async function attachDemoPhotos(db: Db): Promise<number> {
   let attached = 0;
   for (const { producto, fotos } of DEMO_PHOTOS) {
-    const [row] = await db
-      .select({ id: productos.id })
-      .from(productos)
-      .where(eq(productos.nombre, producto));
-    if (!row || (await countPhotos(db, row.id)) > 0) continue;
+    const id = await productIdByName(db, producto);
+    if (id === null || (await countPhotos(db, id)) > 0) continue;
     for (const { archivo, alt } of fotos) {
       const photo = await processPhoto(await renderDemoPhoto(archivo));
-      await insertPhoto(db, row.id, photo, alt);
+      await insertPhoto(db, id, photo, alt);
       attached++;
     }
   }

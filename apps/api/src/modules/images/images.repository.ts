@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productos } from '../products/products.schema';
+import { rowsOf } from '../../db/rows';
 import { productoImagenes, productoImagenVariantes } from './images.schema';
 import type { ProcessedPhoto, StoredFormat, VariantFormat } from './image-processing';
 
@@ -41,21 +41,17 @@ export const photosJson = sql<PhotoRow[] | string>`coalesce((
 export const parsePhotos = (value: PhotoRow[] | string): PhotoRow[] =>
   typeof value === 'string' ? (JSON.parse(value) as PhotoRow[]) : value;
 
-/** One product's photos in their order, with their variants: the same SQL a product list reads. */
+/**
+ * One product's photos in their order, with their variants: the same SQL a product list reads,
+ * its outer row being the product's id alone (this module does not read `productos`).
+ */
 export async function photosOfProduct(db: Db, productoId: number): Promise<PhotoRow[]> {
-  const [row] = await db
-    .select({ fotos: photosJson })
-    .from(productos)
-    .where(eq(productos.id, productoId));
+  const [row] = rowsOf<{ fotos: PhotoRow[] | string }>(
+    await db.execute(
+      sql`select ${photosJson} as fotos from (select ${productoId}::int as id) as "productos"`,
+    ),
+  );
   return row ? parsePhotos(row.fotos) : [];
-}
-
-export async function productExists(db: Db, productoId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: productos.id })
-    .from(productos)
-    .where(eq(productos.id, productoId));
-  return row !== undefined;
 }
 
 export async function countPhotos(db: Db, productoId: number): Promise<number> {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound } from '../../http-errors';
 import { idParams, MAX_ID, staffOnly } from '../params';
+import { productExists } from '../products/products.service';
 import { processPhoto } from './image-processing';
 import {
   countPhotos,
@@ -16,7 +17,6 @@ import {
   insertPhoto,
   photoIds,
   photosOfProduct,
-  productExists,
   reorderPhotos,
 } from './images.repository';
 import { toImagen } from './images.service';

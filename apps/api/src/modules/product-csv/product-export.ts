@@ -1,10 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
 import { CSV_PRODUCT_COLUMNS } from '@nexbyte/shared';
 import { stringify } from 'csv-stringify';
-import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias } from '../categories/categories.schema';
-import { productos } from '../products/products.schema';
+import { productPageForExport } from '../products/products.service';
 import { CSV_DELIMITER, formatActive, formatPrice, formatSpecs, guardFormula } from './csv-format';
 
 /** Rows read per query: each query stays short, and memory holds one page whatever the catalogue. */
@@ -13,24 +11,7 @@ const EXPORT_PAGE = 1000;
 async function* productRows(db: Db): AsyncGenerator<string[]> {
   let after = 0;
   for (;;) {
-    const page = await db
-      .select({
-        id: productos.id,
-        sku: productos.sku,
-        nombre: productos.nombre,
-        marca: productos.marca,
-        categoria: categorias.nombre,
-        precio: productos.precio,
-        stock: productos.stock,
-        activo: productos.activo,
-        descripcion: productos.descripcion,
-        especificaciones: productos.especificaciones,
-      })
-      .from(productos)
-      .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-      .where(gt(productos.id, after))
-      .orderBy(asc(productos.id))
-      .limit(EXPORT_PAGE);
+    const page = await productPageForExport(db, after, EXPORT_PAGE);
     for (const p of page) {
       yield [
         p.sku,

@@ -5,11 +5,15 @@ import {
   type ResultadoImportacion,
 } from '@nexbyte/shared';
 import { parse } from 'csv-parse/sync';
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias } from '../categories/categories.schema';
-import { productos } from '../products/products.schema';
 import { badRequest } from '../../http-errors';
+import { listCategories } from '../categories/categories.service';
+import {
+  productsBySku,
+  saveProductsBySku,
+  type ProductWrite,
+  type StoredProduct,
+} from '../products/products.service';
 import {
   categoryKey,
   decodeCsv,
@@ -20,13 +24,6 @@ import {
   parseSpecs,
   unguardFormula,
 } from './csv-format';
-
-/**
- * Rows per INSERT … ON CONFLICT: 11 parameters each stays far below PostgreSQL's 65,535, and a
- * statement stays well inside DB_STATEMENT_TIMEOUT_MS.
- */
-const WRITE_BATCH = 500;
-const READ_BATCH = 1000;
 
 export const IMPORT_MESSAGES = {
   empty: 'El archivo no trae productos.',
@@ -51,32 +48,8 @@ export interface ImportOptions {
 type Column = 'sku' | 'nombre' | 'marca' | 'categoria' | 'precio' | 'stock' | 'activo';
 type TextColumn = Column | 'descripcion' | 'especificaciones';
 
-interface Existing {
-  id: number;
-  sku: string;
-  nombre: string;
-  descripcion: string | null;
-  precio: string;
-  stock: number;
-  activo: boolean;
-  categoriaId: number;
-  marca: string | null;
-  especificaciones: { nombre: string; valor: string }[];
-  imagen: string | null;
-}
-
-interface Write {
-  sku: string;
-  nombre: string;
-  descripcion: string | null;
-  precio: string;
-  stock: number;
-  activo: boolean;
-  categoriaId: number;
-  marca: string | null;
-  especificaciones: { nombre: string; valor: string }[];
-  imagen: string | null;
-}
+type Existing = StoredProduct;
+type Write = ProductWrite;
 
 type Fila = InformeImportacion['filas'][number];
 
@@ -103,37 +76,11 @@ interface CategoryIds {
 }
 
 async function loadCategories(db: Db): Promise<CategoryIds> {
-  const rows = await db
-    .select({ id: categorias.id, nombre: categorias.nombre, activo: categorias.activo })
-    .from(categorias);
+  const rows = await listCategories(db, true);
   return {
     byName: new Map(rows.map((c) => [categoryKey(c.nombre), c.id])),
     inactive: new Set(rows.filter((c) => !c.activo).map((c) => c.id)),
   };
-}
-
-async function loadExisting(db: Db, skus: string[]): Promise<Map<string, Existing>> {
-  const found = new Map<string, Existing>();
-  for (let i = 0; i < skus.length; i += READ_BATCH) {
-    const rows = await db
-      .select({
-        id: productos.id,
-        sku: productos.sku,
-        nombre: productos.nombre,
-        descripcion: productos.descripcion,
-        precio: productos.precio,
-        stock: productos.stock,
-        activo: productos.activo,
-        categoriaId: productos.categoriaId,
-        marca: productos.marca,
-        especificaciones: productos.especificaciones,
-        imagen: productos.imagen,
-      })
-      .from(productos)
-      .where(inArray(productos.sku, skus.slice(i, i + READ_BATCH)));
-    for (const row of rows) found.set(row.sku, row);
-  }
-  return found;
 }
 
 /** The schema's messages, once each; a specification's own limits read as one sentence. */
@@ -213,31 +160,6 @@ function checkRow(
   };
 }
 
-async function writeRows(db: Db, writes: Write[]) {
-  // One transaction: a failure leaves the catalogue as it was, and the catalogue's change
-  // notification (migration 0004) goes out once, on commit.
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < writes.length; i += WRITE_BATCH) {
-      await tx
-        .insert(productos)
-        .values(writes.slice(i, i + WRITE_BATCH))
-        .onConflictDoUpdate({
-          target: productos.sku,
-          set: {
-            nombre: sql`excluded.nombre`,
-            descripcion: sql`excluded.descripcion`,
-            precio: sql`excluded.precio`,
-            stock: sql`excluded.stock`,
-            activo: sql`excluded.activo`,
-            categoriaId: sql`excluded.categoria_id`,
-            marca: sql`excluded.marca`,
-            especificaciones: sql`excluded.especificaciones`,
-          },
-        });
-    }
-  });
-}
-
 /**
  * Creates or updates products by SKU from a CSV (the export's columns, `;` or `,`, UTF-8 with or
  * without BOM) and reports each row. Nothing is written on a dry run, nor when any row fails
@@ -265,7 +187,7 @@ export async function importProducts(
   };
   const [categoryIds, existing] = await Promise.all([
     loadCategories(db),
-    loadExisting(db, [
+    productsBySku(db, [
       ...new Set(data.map((d) => skuOf(d.cells)).filter((s): s is string => Boolean(s))),
     ]),
   ]);
@@ -291,7 +213,8 @@ export async function importProducts(
     const checked = checkRow(cell, current, categoryIds);
     if ('motivo' in checked) return report('error', checked.motivo);
     if (current && sameValues(checked.write, current)) return report('sin_cambios');
-    writes.push(checked.write);
+    // The stock as read: the products module moves it by what the file changed (decision 011).
+    writes.push({ ...checked.write, stockLeido: current?.stock });
     report(current ? 'actualizada' : 'creada');
   });
 
@@ -299,7 +222,7 @@ export async function importProducts(
     filas.filter((f) => f.resultado === resultado).length;
   const errores = count('error');
   const aplicada = !options.simular && (errores === 0 || options.validas) && writes.length > 0;
-  if (aplicada) await writeRows(db, writes);
+  if (aplicada) await saveProductsBySku(db, writes);
   return {
     total: filas.length,
     creadas: count('creada'),

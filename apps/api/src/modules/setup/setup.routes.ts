@@ -2,7 +2,7 @@ import { errorResponseSchema, puestaEnMarchaSchema } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEMO_BANK } from '../../config';
 import { adminOnly } from '../params';
-import { hasCatalogue } from './setup.repository';
+import { hasCatalogue } from './setup.service';
 
 /** The owner's checklist for going live, on the admin dashboard. */
 const setupRoutes: FastifyPluginAsyncZod = async (app) => {
