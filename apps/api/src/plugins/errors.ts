@@ -30,11 +30,46 @@ function rootCause(err: unknown): { code?: unknown; message?: unknown } {
   return { code: e.code, message: e.message };
 }
 
+const isJson = (contentType: string | undefined) =>
+  contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
+
+/** Whether the route's body schema (zod) takes a request without a body. */
+function bodyOptional(schema: unknown): boolean {
+  if (schema === undefined) return true;
+  const zod = schema as { safeParse?: (value: unknown) => { success: boolean } };
+  return typeof zod.safeParse === 'function' && zod.safeParse(undefined).success;
+}
+
+/**
+ * An empty body is no body, whatever the Content-Type says: many clients' fetch helpers send
+ * `Content-Type: application/json` on every call, a logout or a DELETE included. Fastify's own
+ * JSON parser refuses that with a 400; ours reads it as no body, and only a route that needs one
+ * answers 'La solicitud no trae datos.'
+ */
+function acceptEmptyJson(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined || !isJson(request.headers['content-type'])) return;
+    if (!bodyOptional(request.routeOptions.schema?.body)) {
+      throw new HttpError(400, MESSAGES.emptyBody);
+    }
+  });
+}
+
 /**
  * Every error leaves as `{ message, errors? }` in Spanish. Only HttpError and validation messages
  * are ours to show; anything else is logged and answered without its internals.
  */
 async function errors(app: FastifyInstance) {
+  acceptEmptyJson(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
