@@ -67,9 +67,9 @@ async function web(app: FastifyInstance) {
   const root = app.config.webDistDir;
   const hasWeb = existsSync(path.join(root, 'index.html'));
   const indexHtml = hasWeb ? renderIndex(root, app.config.allowedEmailDomains) : '';
-  // The product images may be shown by the pages of CORS_ORIGINS too; helmet's same-origin
-  // Cross-Origin-Resource-Policy would have their browsers refuse them.
-  const imagesForOthers = app.config.corsOrigins.length > 0;
+  // The catalogue's pictures (the category drawings, the placeholder) are public: partners' and
+  // marketplaces' pages may show them, as they may the product photos (/imagenes); helmet's
+  // same-origin Cross-Origin-Resource-Policy would have their browsers refuse them.
   const imagesDir = `${path.sep}img${path.sep}`;
   if (!hasWeb) {
     app.log.warn({ root }, 'no se encontró la app web compilada; solo se sirve la API');
@@ -87,7 +87,7 @@ async function web(app: FastifyInstance) {
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
-        if (imagesForOthers && filePath.includes(imagesDir)) {
+        if (filePath.includes(imagesDir)) {
           reply.header('cross-origin-resource-policy', 'cross-origin');
         }
       },

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORS_REFUSED } from '../plugins/cors';
 import { ADMIN, createTestApp, type TestContext } from './test-app';
 
 const STOREFRONT = 'https://tienda.ejemplo.cl';
@@ -53,8 +54,12 @@ describe('CORS_ORIGINS', () => {
 
   it('gives a refused origin no CORS headers, so its browser refuses the answer', async () => {
     const res = await preflight(t, STRANGER);
-    expect(res.statusCode).toBe(404);
+    // A refusal, not an unknown route: the route exists, this origin may not call it.
+    expect([res.statusCode, res.json()]).toEqual([403, { message: CORS_REFUSED }]);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    expect(res.headers['access-control-allow-headers']).toBeUndefined();
+    expect(String(res.headers.vary)).toMatch(/origin/i);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -112,13 +117,19 @@ describe('CORS_ORIGINS', () => {
 });
 
 describe('without CORS_ORIGINS', () => {
-  it('no origin gets CORS headers, and images stay same-origin', async () => {
+  it('no origin gets CORS headers; a preflight is refused, not a 404; images stay public', async () => {
     const t = await createTestApp({ WEB_DIST_DIR: webBuildWithImage() });
     try {
       const res = await preflight(t, STOREFRONT);
+      expect([res.statusCode, res.json()]).toEqual([403, { message: CORS_REFUSED }]);
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-methods']).toBeUndefined();
+      // A plain OPTIONS (no preflight) is still the unknown route it was.
+      const plain = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/login' });
+      expect(plain.statusCode).toBe(404);
+      // The catalogue's pictures may be shown by partners' and marketplaces' pages.
       const image = await t.app.inject({ method: 'GET', url: '/img/categorias/mouse.svg' });
-      expect(image.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
     } finally {
       await t.close();
     }

@@ -37,9 +37,9 @@ const imageFileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('cache-control', IMMUTABLE_CACHE_CONTROL)
         .header('etag', etag)
-        // The page's own origin is the only one that shows them (helmet's default, said here so
-        // a change of the default cannot hide the shop's photos or lend them to other sites).
-        .header('cross-origin-resource-policy', 'same-origin');
+        // Public catalogue photos: partners' and marketplaces' pages may show them too, not only
+        // the shop's own (helmet's default, same-origin, would have their browsers refuse them).
+        .header('cross-origin-resource-policy', 'cross-origin');
       const held = request.headers['if-none-match'];
       if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         return reply.status(304).send();

@@ -343,7 +343,8 @@ describe('GET /imagenes/…', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Public catalogue photos: other sites' pages (partners, marketplaces) may show them.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^"[0-9a-f]{16}-o-jpeg"$/);
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
