@@ -5,6 +5,7 @@ import { openPglite } from './pglite-database';
 import { openPostgres, POOL_DEFAULTS, type DbLog, type PoolSettings } from './postgres';
 import * as appMetaSchema from './app-meta.schema';
 import * as authSchema from '../modules/auth/auth.schema';
+import * as sessionsSchema from '../modules/auth/sessions.schema';
 import * as categoriesSchema from '../modules/categories/categories.schema';
 import * as contactSchema from '../modules/contact/contact.schema';
 import * as couponsSchema from '../modules/coupons/coupons.schema';
@@ -23,6 +24,7 @@ import * as usersSchema from '../modules/users/users.schema';
 const schema = {
   ...appMetaSchema,
   ...authSchema,
+  ...sessionsSchema,
   ...categoriesSchema,
   ...contactSchema,
   ...couponsSchema,

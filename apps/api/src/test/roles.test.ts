@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { computeRunCheckDigit } from '@nexbyte/shared';
 import { asc, eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
@@ -56,6 +56,8 @@ interface TokenShape {
   /** null leaves the claim out. */
   exp?: number | null;
   sv?: number | null;
+  /** The session the token names; null leaves the claim out. */
+  sid?: string | null;
   iss?: string;
   aud?: string;
 }
@@ -68,11 +70,16 @@ async function signToken(
     iat = nowSeconds(),
     exp = nowSeconds() + 3600,
     sv = 0,
+    sid = null,
     iss = SESSION_ISSUER,
     aud = SESSION_AUDIENCE,
   }: TokenShape = {},
 ) {
-  const jwt = new SignJWT({ role: 'ADMIN', ...(sv === null ? {} : { sv }) })
+  const jwt = new SignJWT({
+    role: 'ADMIN',
+    ...(sv === null ? {} : { sv }),
+    ...(sid === null ? {} : { sid }),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(sub))
     .setIssuer(iss)
@@ -105,6 +112,8 @@ interface Fixtures {
     expired: string;
     withoutExp: string;
     withoutVersion: string;
+    withoutSession: string;
+    unknownSession: string;
     otherAudience: string;
     otherIssuer: string;
     olderThanASession: string;
@@ -334,6 +343,18 @@ const DENIED: DeniedCase[] = [
     message: MESSAGES.invalidSession,
   },
   {
+    label: 'a token signed with the app secret but naming no session',
+    headers: (_t, f) => bearer(f.tokens.withoutSession),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
+    label: 'a token signed with the app secret naming a session that does not exist',
+    headers: (_t, f) => bearer(f.tokens.unknownSession),
+    status: 401,
+    message: MESSAGES.invalidSession,
+  },
+  {
     label: 'a token signed with the app secret for another audience',
     headers: (_t, f) => bearer(f.tokens.otherAudience),
     status: 401,
@@ -438,17 +459,26 @@ describe('admin-only calls', () => {
 
     const [adminRow] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.adminId));
     const sv = adminRow!.sesionVersion;
+    // The admin's real session: every forged token below names it, so each fails for its own flaw.
+    const sid = decodeJwt(t.adminToken).sid as string;
     const key = t.config.jwtSecret;
     const iat = nowSeconds() - 9 * 3600;
     f.tokens = {
       tampered: tamperSignature(t.adminToken),
-      otherSecret: await signToken(randomBytes(32).toString('hex'), f.adminId, { sv }),
-      expired: await signToken(key, f.adminId, { iat, exp: iat + 3600, sv }),
-      withoutExp: await signToken(key, f.adminId, { exp: null, sv }),
-      withoutVersion: await signToken(key, f.adminId, { sv: null }),
-      otherAudience: await signToken(key, f.adminId, { aud: 'otra-api', sv }),
-      otherIssuer: await signToken(key, f.adminId, { iss: 'otro-emisor', sv }),
-      olderThanASession: await signToken(key, f.adminId, { iat, exp: nowSeconds() + 3600, sv }),
+      otherSecret: await signToken(randomBytes(32).toString('hex'), f.adminId, { sv, sid }),
+      expired: await signToken(key, f.adminId, { iat, exp: iat + 3600, sv, sid }),
+      withoutExp: await signToken(key, f.adminId, { exp: null, sv, sid }),
+      withoutVersion: await signToken(key, f.adminId, { sv: null, sid }),
+      withoutSession: await signToken(key, f.adminId, { sv }),
+      unknownSession: await signToken(key, f.adminId, { sv, sid: randomUUID() }),
+      otherAudience: await signToken(key, f.adminId, { aud: 'otra-api', sv, sid }),
+      otherIssuer: await signToken(key, f.adminId, { iss: 'otro-emisor', sv, sid }),
+      olderThanASession: await signToken(key, f.adminId, {
+        iat,
+        exp: nowSeconds() + 3600,
+        sv,
+        sid,
+      }),
       loggedOut,
       algNone: `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
         sub: String(f.adminId),
@@ -463,7 +493,10 @@ describe('admin-only calls', () => {
 
   it('accepts a token the test signs itself with the app secret and a future expiry (control for the forged tokens)', async () => {
     const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, f.adminId));
-    const token = await signToken(t.config.jwtSecret, f.adminId, { sv: row!.sesionVersion });
+    const token = await signToken(t.config.jwtSecret, f.adminId, {
+      sv: row!.sesionVersion,
+      sid: decodeJwt(t.adminToken).sid as string,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/usuarios', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
   });
@@ -539,7 +572,7 @@ describe('admin-only calls', () => {
     expect(still.json()).toMatchObject({ id, correo: 'sigue.aqui@gmail.com' });
   });
 
-  it("takes the role from the database on every request: demoting an ADMIN makes that user's token get 403", async () => {
+  it("takes the role from the database on every request: demoting an ADMIN ends that user's sessions, and a new login gets 403", async () => {
     const ascendida = { correo: 'ascendida@gmail.com', pass: 'clave123' };
     const id = await createUser(newUser({ run: runOf('18000004'), role: 'ADMIN', ...ascendida }));
     const token = await t.login(ascendida);
@@ -555,9 +588,16 @@ describe('admin-only calls', () => {
     });
     expect(demoted.statusCode).toBe(200);
 
-    const after = await list();
-    expect(after.statusCode).toBe(403);
-    expect(after.json()).toEqual({ message: MESSAGES.forbidden });
+    const ended = await list();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ message: MESSAGES.invalidSession });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/usuarios',
+      headers: bearer(await t.login(ascendida)),
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ message: MESSAGES.forbidden });
   });
 });
 

@@ -39,6 +39,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/cuenta': 'user',
   'PUT /api/cuenta': 'user',
   'PUT /api/cuenta/password': 'user',
+  'GET /api/cuenta/sesiones': 'user',
+  'DELETE /api/cuenta/sesiones/:id': 'user',
+  'POST /api/cuenta/sesiones/cerrar-todas': 'user',
   'GET /api/cuenta/totp': 'user',
   'POST /api/cuenta/totp': 'staff',
   'POST /api/cuenta/totp/confirmar': 'staff',
@@ -112,8 +115,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/newsletter/suscriptores.csv': 'admin',
 };
 
-/** Routes that end the caller's every session (its session version goes up): called last. */
-const ENDS_SESSION = new Set(['POST /api/auth/logout']);
+/**
+ * Routes that end the caller's session, called last: ending all of them first, then logging out
+ * (a session already ended still logs out with 204).
+ */
+const ENDS_SESSION = ['POST /api/cuenta/sesiones/cerrar-todas', 'POST /api/auth/logout'];
 
 /**
  * The app's routes as `METHOD /template`, read from Fastify's printed route tree (one line per
@@ -191,7 +197,7 @@ describe('role matrix: every route × anonymous, CLIENT, VENDOR and ADMIN', () =
 
   it.each(CALLERS)('answers every route to %s as its access rule says', async (caller) => {
     const wrong: string[] = [];
-    const lastly = (route: string) => (ENDS_SESSION.has(route) ? 1 : 0);
+    const lastly = (route: string) => ENDS_SESSION.indexOf(route);
     for (const route of [...routes].sort((a, b) => lastly(a) - lastly(b))) {
       const access = ACCESS[route];
       if (!access) continue;
@@ -218,7 +224,7 @@ describe('role matrix: every route × anonymous, CLIENT, VENDOR and ADMIN', () =
   });
 
   it('lets a VENDOR edit a product for real, and keeps it out of the users list', async () => {
-    // A new session: the matrix above ended the others with POST /auth/logout.
+    // A new session: the matrix above ended the others (all of them, then this one).
     const vendor = await t.login(VENDOR);
     const [producto] = await t.app.db
       .select()

@@ -17,6 +17,7 @@ export * from './paging';
 export * from './products';
 export * from './records';
 export * from './reports';
+export * from './sessions';
 export * from './setup';
 export * from './shipping';
 export * from './support';

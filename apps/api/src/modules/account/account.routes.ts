@@ -100,7 +100,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new HttpError(401, MESSAGES.invalidSession);
       logSecurityEvent(request.log, 'password.cambiada', { userId: id });
       const usuario = toUsuario(row);
-      return { token: await app.signToken(usuario, row.sesionVersion), usuario };
+      return { token: await app.openSession(request, row), usuario };
     },
   );
 };

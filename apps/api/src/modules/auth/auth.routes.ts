@@ -9,16 +9,18 @@ import {
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http-errors';
+import { HttpError, MESSAGES } from '../../http-errors';
 import {
   burnPasswordCheck,
   hashPassword,
   refuseCommonPassword,
   verifyPassword,
 } from '../../passwords';
-import { endSessions, findUserRowByCorreo, insertUser, toUsuario } from '../users/users.service';
+import { findUserRowByCorreo, insertUser, toUsuario } from '../users/users.service';
 import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
 import { logSecurityEvent } from './security-log';
+import { deleteSession } from './sessions.repository';
+import sessionRoutes from './sessions.routes';
 import totpRoutes, { secondStepFor } from './totp.routes';
 
 export const LOGIN_FAILED_MESSAGE = 'Correo o contraseña incorrectos.';
@@ -31,6 +33,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const tags = ['autenticación'];
   await app.register(totpRoutes);
+  await app.register(sessionRoutes);
 
   // What the web app must know of the server's settings so its own checks match the server's.
   app.get(
@@ -95,26 +98,30 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.loginLimiter.recordSuccess(correo, request.ip);
       logSecurityEvent(request.log, 'login.exitoso', { userId: row.id });
       const usuario = toUsuario(row);
-      return { token: await app.signToken(usuario, row.sesionVersion), usuario };
+      return { token: await app.openSession(request, row), usuario };
     },
   );
 
   app.post(
     '/auth/logout',
     {
-      onRequest: app.requireUser,
+      onRequest: async (request) => {
+        // Only a token of ours is a logout; whether its session still runs does not matter.
+        if (!request.headers.authorization) await app.requireUser(request);
+      },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
         description:
-          'Cierra la sesión en el servidor: este token y todos los demás del usuario dejan de valer (decisión 014).',
+          'Cierra esta sesión en el servidor: este token deja de valer en todas las instancias; las sesiones de los otros dispositivos siguen (decisión 014). Una sesión que ya había terminado responde 204 igual; un token que no es nuestro, 401.',
         response: { 204: z.null(), 401: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      if (request.user) {
-        await endSessions(app.db, request.user.id);
-        logSecurityEvent(request.log, 'sesion.cerrada', { userId: request.user.id });
+      const claims = await app.sessionClaims(request);
+      if (!claims) throw new HttpError(401, MESSAGES.invalidSession);
+      if (await deleteSession(app.db, claims.sessionId, claims.userId)) {
+        logSecurityEvent(request.log, 'sesion.cerrada', { userId: claims.userId });
       }
       return reply.status(204).send(null);
     },

@@ -76,7 +76,7 @@ describe('POST /api/auth/logout', () => {
   const cuenta = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/cuenta', headers: bearer(token) });
 
-  it('ends the session on the server: the same token then gets 401', async () => {
+  it('ends this session on the server: the same token then gets 401', async () => {
     const token = await t.login(CLIENT);
     expect((await cuenta(token)).statusCode).toBe(200);
     const res = await logout(bearer(token));
@@ -85,20 +85,31 @@ describe('POST /api/auth/logout', () => {
     const after = await cuenta(token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: MESSAGES.invalidSession });
-    expect((await logout(bearer(token))).statusCode).toBe(401);
   });
 
-  it("ends the user's other sessions too, and a new login works", async () => {
+  it('answers 204 again for a session that had already ended (the client asked for just that)', async () => {
+    const token = await t.login(CLIENT);
+    expect((await logout(bearer(token))).statusCode).toBe(204);
+    expect((await logout(bearer(token))).statusCode).toBe(204);
+  });
+
+  it("leaves the user's other sessions working (per device)", async () => {
     const [here, elsewhere] = [await t.login(ADMIN), await t.login(ADMIN)];
     expect((await logout(bearer(here))).statusCode).toBe(204);
-    expect((await cuenta(elsewhere)).statusCode).toBe(401);
-    expect((await cuenta(await t.login(ADMIN))).statusCode).toBe(200);
+    expect((await cuenta(here)).statusCode).toBe(401);
+    expect((await cuenta(elsewhere)).statusCode).toBe(200);
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token, or with one that is not ours', async () => {
     const res = await logout();
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: MESSAGES.unauthenticated });
+    const token = await t.login(CLIENT);
+    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const refused = await logout(bearer(forged));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: MESSAGES.invalidSession });
+    expect((await cuenta(token)).statusCode).toBe(200);
   });
 });
 

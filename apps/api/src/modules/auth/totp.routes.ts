@@ -107,7 +107,7 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.loginLimiter.recordSuccess(row.correo, request.ip);
     logSecurityEvent(request.log, 'login.exitoso', { userId: row.id });
     const usuario = toUsuario(row);
-    return { token: await app.signToken(usuario, row.sesionVersion), usuario };
+    return { token: await app.openSession(request, row), usuario };
   };
 
   // --- In /cuenta, with a session -------------------------------------------------------------

@@ -89,12 +89,23 @@ export type UserChanges = Pick<
   'nombre' | 'apellidos' | 'role' | 'telefono' | 'region' | 'comuna' | 'direccion'
 >;
 
+/**
+ * An admin's edit of a user. A new role ends the user's every session (the session version goes
+ * up), so nobody keeps working under the role they were given at login.
+ */
 export async function updateUser(
   db: Db,
   id: number,
   changes: UserChanges,
 ): Promise<Usuario | null> {
-  const [row] = await db.update(usuarios).set(changes).where(eq(usuarios.id, id)).returning();
+  const [row] = await db
+    .update(usuarios)
+    .set({
+      ...changes,
+      sesionVersion: sql`case when ${usuarios.role} = ${changes.role} then ${usuarios.sesionVersion} else ${usuarios.sesionVersion} + 1 end`,
+    })
+    .where(eq(usuarios.id, id))
+    .returning();
   return row ? toUsuario(row) : null;
 }
 
