@@ -14,6 +14,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   return explained ? error.message : fallback;
 }
 
+/**
+ * The server's own words whenever its answer carried a `message`, whatever the status (a 503 that
+ * says why, too), else `fallback`: for the screens whose rule is 'the server's message field, else
+ * the fallback text' (the support form's toast). A dropped connection, or a proxy's error page
+ * without a JSON message, gets the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  const said =
+    error instanceof ApiError && error.status > 0 && error.message !== CONNECTION_ERROR_MESSAGE;
+  return said ? error.message : fallback;
+}
+
 /** The spec's action message followed by what the server said, e.g. 'Error al guardar el usuario. El correo ya está registrado.' */
 export function actionErrorMessage(base: string, error: unknown): string {
   return error instanceof ApiError ? `${base} ${error.message}` : base;

@@ -283,6 +283,45 @@ describe('Soporte', () => {
     expect(main.getByLabelText('Nombre')).toHaveValue('Camila Rojas');
   });
 
+  it('un 503 con mensaje muestra ese mensaje en el toast, no el texto genérico', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const message =
+      'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
+    fetchMock.mockResolvedValue(jsonResponse(503, { message }));
+    const user = userEvent.setup();
+    const main = await renderSoporte();
+    await fillRequiredFields(user, main);
+
+    await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
+
+    const toast = await findToast();
+    expect(toast.getByText('Error al enviar')).toBeInTheDocument();
+    expect(toast.getByText(message)).toBeInTheDocument();
+    expect(
+      toast.queryByText('No pudimos enviar tu solicitud. Inténtalo más tarde.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('un 502 sin mensaje JSON (la página de un proxy) muestra el texto genérico', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockResolvedValue(
+      new Response('<html>Bad Gateway</html>', {
+        status: 502,
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    const user = userEvent.setup();
+    const main = await renderSoporte();
+    await fillRequiredFields(user, main);
+
+    await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
+
+    const toast = await findToast();
+    expect(
+      toast.getByText('No pudimos enviar tu solicitud. Inténtalo más tarde.'),
+    ).toBeInTheDocument();
+  });
+
   it('sin mensaje del servidor muestra el texto genérico', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));

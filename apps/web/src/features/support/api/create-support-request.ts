@@ -1,7 +1,7 @@
 import type { Soporte, SoporteCreado } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { serverMessage } from '../../../lib/error-message';
 
 export const SUPPORT_FAILED_MESSAGE = 'No pudimos enviar tu solicitud. Inténtalo más tarde.';
 
@@ -25,4 +25,5 @@ export function useCreateSupportRequest() {
   });
 }
 
-export const supportErrorMessage = (error: unknown) => errorMessage(error, SUPPORT_FAILED_MESSAGE);
+/** 'Error al enviar' says the server's message field whatever the status, else the fallback. */
+export const supportErrorMessage = (error: unknown) => serverMessage(error, SUPPORT_FAILED_MESSAGE);
