@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  diagnosisOverdueBefore,
   diagnosticoAtrasado,
   horasHabilesEntre,
   idDeNumeroTicket,
@@ -46,6 +47,36 @@ describe('diagnosticoAtrasado', () => {
   it('is never late once the diagnosis is done', () => {
     expect(diagnosticoAtrasado('COTIZADA', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
     expect(diagnosticoAtrasado('EN_FABRICANTE', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
+  });
+});
+
+describe('diagnosisOverdueBefore', () => {
+  it('is the instant 48 business hours back: Friday 10:00 for Tuesday 10:00 (Santiago)', () => {
+    expect(diagnosisOverdueBefore(at('2026-12-01T13:00:00Z'))).toEqual(at('2026-11-27T13:00:00Z'));
+  });
+
+  it('steps back over the weekend when the promise ends right at Monday 00:00', () => {
+    // Wednesday 00:00 minus Tuesday and Monday is Monday 00:00: a ticket sent on Sunday has waited
+    // exactly 48 hours, one sent on Friday at 23:59 more.
+    const cutoff = diagnosisOverdueBefore(at('2026-12-02T03:00:00Z'));
+    expect(cutoff).toEqual(at('2026-11-28T03:00:00Z'));
+    expect(
+      diagnosticoAtrasado('RECIBIDA', at('2026-11-29T15:00:00Z'), at('2026-12-02T03:00:00Z')),
+    ).toBe(false);
+    expect(
+      diagnosticoAtrasado('RECIBIDA', at('2026-11-28T02:59:00Z'), at('2026-12-02T03:00:00Z')),
+    ).toBe(true);
+  });
+
+  it('agrees with counting the business hours, around weekends and the change of time', () => {
+    // Chile moves to summer time on the first Sunday of September (2026-09-06).
+    for (const now of ['2026-12-01T13:17:00Z', '2026-12-02T03:00:00Z', '2026-09-08T12:41:00Z']) {
+      const cutoff = diagnosisOverdueBefore(at(now)).getTime();
+      for (let t = at(now).getTime() - 8 * 86_400_000; t < at(now).getTime(); t += 37 * 60_000) {
+        const late = horasHabilesEntre(new Date(t), at(now)) > 48;
+        expect(t < cutoff, new Date(t).toISOString()).toBe(late);
+      }
+    }
   });
 });
 

@@ -146,20 +146,51 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', {
 });
 const HOUR_MS = 3_600_000;
 
+/** Whether the hour from `t`, a whole UTC hour, is on a business day (Monday to Friday) in Chile. */
+function isBusinessHour(t: number): boolean {
+  const day = weekdayFormat.format(new Date(t));
+  return day !== 'Sat' && day !== 'Sun';
+}
+
+/** Chile's offset is a whole number of hours: its days begin on a whole UTC hour. */
+const hourStart = (t: number) => t - (((t % HOUR_MS) + HOUR_MS) % HOUR_MS);
+
 /**
- * Hours between two instants that fall on a business day (Monday to Friday in Chile), counted
- * hour by hour: a request sent on Friday evening has used few of its 48 hours by Monday morning.
- * Holidays are not known here and count as business days.
+ * Hours between two instants that fall on a business day (Monday to Friday in Chile): a request
+ * sent on Friday evening has used few of its 48 hours by Monday morning. Holidays are not known
+ * here and count as business days.
  */
 export function horasHabilesEntre(desde: Date, hasta: Date): number {
-  if (hasta.getTime() <= desde.getTime()) return 0;
-  let hours = 0;
-  for (let t = desde.getTime(); t < hasta.getTime(); t += HOUR_MS) {
-    const step = Math.min(HOUR_MS, hasta.getTime() - t) / HOUR_MS;
-    const day = weekdayFormat.format(new Date(t));
-    if (day !== 'Sat' && day !== 'Sun') hours += step;
+  const from = desde.getTime();
+  const to = hasta.getTime();
+  let ms = 0;
+  for (let h = hourStart(from); h < to; h += HOUR_MS) {
+    if (isBusinessHour(h)) ms += Math.min(h + HOUR_MS, to) - Math.max(h, from);
   }
-  return hours;
+  return ms / HOUR_MS;
+}
+
+/**
+ * The instant before which a ticket received has waited more than the promised business hours at
+ * `now`: received before it, a ticket still waiting for its diagnosis is overdue; at or after it,
+ * it is not. One instant, so the desk's lists filter on it in SQL (`fecha_creacion < …`) and agree
+ * with `diagnosticoAtrasado`.
+ */
+export function diagnosisOverdueBefore(now: Date = new Date()): Date {
+  let left = DIAGNOSTICO_HORAS_HABILES * HOUR_MS;
+  let end = now.getTime();
+  let cutoff: number;
+  for (let h = hourStart(end); ; end = h, h -= HOUR_MS) {
+    if (!isBusinessHour(h)) continue;
+    if (end - h >= left) {
+      cutoff = end - left;
+      break;
+    }
+    left -= end - h;
+  }
+  // Received during the weekend just before it, a ticket has waited exactly the promise: not more.
+  while (cutoff % HOUR_MS === 0 && !isBusinessHour(cutoff - HOUR_MS)) cutoff -= HOUR_MS;
+  return new Date(cutoff);
 }
 
 /** Whether the diagnosis of a ticket in `estado`, received at `recibida`, is overdue at `ahora`. */
@@ -170,6 +201,6 @@ export function diagnosticoAtrasado(
 ): boolean {
   return (
     ESTADOS_EN_ESPERA_DE_DIAGNOSTICO.includes(estado) &&
-    horasHabilesEntre(recibida, ahora) > DIAGNOSTICO_HORAS_HABILES
+    recibida.getTime() < diagnosisOverdueBefore(ahora).getTime()
   );
 }

@@ -468,4 +468,61 @@ describe('the board: GET /soporte and /soporte/resumen', () => {
     expect((await summary()).atrasados).toBe(before.atrasados + 1);
     expect(numeroTicket(late)).toMatch(/^ST-/);
   });
+  it('pages the on-time and the overdue tickets in the database, totals right past a page', async () => {
+    const name = `Clodomiro${Date.now()}`;
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const late: number[] = [];
+    const onTime: number[] = [];
+    // Newest first, one hour apart, a week and more back; and three received just now.
+    for (let i = 0; i < 5; i++) {
+      late.push(
+        await insertTicket(t, 'REPARACION', i % 2 ? 'EN_DIAGNOSTICO' : 'RECIBIDA', {
+          fechaCreacion: hoursAgo(200 + i),
+          nombreCliente: `${name} Atrasado`,
+        }),
+      );
+    }
+    for (let i = 0; i < 3; i++) {
+      onTime.push(
+        await insertTicket(t, 'REPARACION', 'RECIBIDA', {
+          fechaCreacion: hoursAgo(1 + i),
+          nombreCliente: `${name} A tiempo`,
+        }),
+      );
+    }
+    // Waiting no longer: a week old, but already quoted.
+    onTime.push(
+      await insertTicket(t, 'REPARACION', 'COTIZADA', {
+        fechaCreacion: hoursAgo(300),
+        nombreCliente: `${name} Cotizado`,
+      }),
+    );
+
+    // Every row the database hands over while the desk reads the list.
+    const client = (t.app.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+      .$client;
+    const query = client.query;
+    const rowsRead: number[] = [];
+    client.query = async (...args: unknown[]) => {
+      const result = (await query.apply(client, args)) as { rows?: unknown[] };
+      rowsRead.push(result.rows?.length ?? 0);
+      return result;
+    };
+    try {
+      const second = await list(`atrasado=false&q=${name}&limite=2&pagina=2`);
+      expect(second).toMatchObject({ total: 4 });
+      expect(second.items.map((r) => r.id)).toEqual(onTime.slice(2));
+      expect(second.items.every((r) => !r.atrasado)).toBe(true);
+
+      const last = await list(`atrasado=true&q=${name}&limite=2&pagina=3`);
+      expect(last).toMatchObject({ total: 5 });
+      expect(last.items.map((r) => r.id)).toEqual(late.slice(4));
+      expect(last.items.every((r) => r.atrasado)).toBe(true);
+      // Never more than a page of tickets read for a page of the list.
+      expect(rowsRead.length).toBeGreaterThan(0);
+      expect(Math.max(...rowsRead)).toBeLessThanOrEqual(2);
+    } finally {
+      client.query = query;
+    }
+  });
 });

@@ -6,7 +6,7 @@ import {
   type Prioridad,
   type TipoTicket,
 } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   soporteCotizaciones,
@@ -186,6 +186,11 @@ export interface TicketFilters {
   q?: string;
   ticketId?: number | null;
   usuarioId?: number;
+  /**
+   * Overdue or not: still waiting for the diagnosis and received before `before`
+   * (`diagnosisOverdueBefore(now)`), so the condition, the page and the count are all SQL.
+   */
+  overdue?: { is: boolean; before: Date };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -207,6 +212,13 @@ function whereOf(f: TicketFilters): SQL | undefined {
     if (f.ticketId) words.push(eq(solicitudesSoporte.id, f.ticketId));
     conditions.push(or(...words)!);
   }
+  if (f.overdue) {
+    const late = and(
+      inArray(solicitudesSoporte.estado, [...ESTADOS_EN_ESPERA_DE_DIAGNOSTICO]),
+      lt(solicitudesSoporte.fechaCreacion, f.overdue.before),
+    )!;
+    conditions.push(f.overdue.is ? late : not(late));
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -217,40 +229,25 @@ export async function listTickets(
   filters: TicketFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TicketRow[]; total: number }> {
-  const where = whereOf(filters);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(solicitudesSoporte)
-      .where(where)
+      .where(whereOf(filters))
       .orderBy(...newestFirst)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(solicitudesSoporte).where(where),
+    countTickets(db, filters),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total };
 }
 
-/**
- * Tickets that may be overdue: still waiting for their diagnosis and older than the promise in
- * plain hours (business hours are never more). The caller counts the business hours of each.
- */
-export async function overdueCandidates(
-  db: Db,
-  filters: TicketFilters,
-  olderThan: Date,
-): Promise<TicketRow[]> {
-  return db
-    .select()
+export async function countTickets(db: Db, filters: TicketFilters): Promise<number> {
+  const [counted] = await db
+    .select({ total: count() })
     .from(solicitudesSoporte)
-    .where(
-      and(
-        whereOf(filters),
-        inArray(solicitudesSoporte.estado, [...ESTADOS_EN_ESPERA_DE_DIAGNOSTICO]),
-        lt(solicitudesSoporte.fechaCreacion, olderThan),
-      ),
-    )
-    .orderBy(...newestFirst);
+    .where(whereOf(filters));
+  return counted?.total ?? 0;
 }
 
 export async function countByState(db: Db): Promise<{ estado: string; total: number }[]> {

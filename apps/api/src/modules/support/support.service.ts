@@ -1,5 +1,5 @@
 import {
-  DIAGNOSTICO_HORAS_HABILES,
+  diagnosisOverdueBefore,
   diagnosticoAtrasado,
   ESTADOS_TICKET,
   hoyEnChile,
@@ -42,6 +42,7 @@ import {
 import {
   answerQuote,
   countByState,
+  countTickets,
   findTicketRow,
   historyOf,
   insertHistory,
@@ -50,7 +51,6 @@ import {
   listTickets,
   lockTicket,
   newTrackingLink,
-  overdueCandidates,
   quotesOf,
   replaceOpenQuotes,
   setStockReserved,
@@ -89,8 +89,6 @@ export interface Outcome<T> {
 }
 
 // ---- Views ------------------------------------------------------------------------------------
-
-const HOUR_MS = 3_600_000;
 
 export function toResumen(row: TicketRow, now: Date = new Date()): TicketResumen {
   const estado = row.estado as EstadoTicket;
@@ -209,19 +207,8 @@ export async function loadPublicTicket(db: Db, row: TicketRow): Promise<TicketPu
 
 // ---- Lists ------------------------------------------------------------------------------------
 
-export interface ListQuery extends Omit<TicketFilters, 'ticketId'> {
+export interface ListQuery extends Omit<TicketFilters, 'ticketId' | 'overdue'> {
   atrasado?: boolean;
-}
-
-/** The business hours promised are never more than as many plain hours. */
-const promiseLowerBound = (now: Date) =>
-  new Date(now.getTime() - DIAGNOSTICO_HORAS_HABILES * HOUR_MS);
-
-async function overdueRows(db: Db, filters: TicketFilters, now: Date): Promise<TicketRow[]> {
-  const candidates = await overdueCandidates(db, filters, promiseLowerBound(now));
-  return candidates.filter((r) =>
-    diagnosticoAtrasado(r.estado as EstadoTicket, r.fechaCreacion, now),
-  );
 }
 
 export async function listDeskTickets(
@@ -231,27 +218,14 @@ export async function listDeskTickets(
 ): Promise<{ items: TicketResumen[]; total: number }> {
   const now = new Date();
   const { atrasado, ...rest } = query;
-  const filters: TicketFilters = { ...rest, ticketId: rest.q ? idOfNumber(rest.q) : null };
-  if (atrasado === undefined) {
-    const { rows, total } = await listTickets(db, filters, page);
-    return { items: rows.map((r) => toResumen(r, now)), total };
-  }
-  // Business hours are counted here, not in SQL: the candidates are the few tickets still waiting
-  // for a diagnosis.
-  const overdue = await overdueRows(db, filters, now);
-  if (atrasado) {
-    return {
-      items: overdue.slice(page.offset, page.offset + page.limit).map((r) => toResumen(r, now)),
-      total: overdue.length,
-    };
-  }
-  const late = new Set(overdue.map((r) => r.id));
-  const { rows } = await listTickets(db, filters, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-  const onTime = rows.filter((r) => !late.has(r.id));
-  return {
-    items: onTime.slice(page.offset, page.offset + page.limit).map((r) => toResumen(r, now)),
-    total: onTime.length,
+  const filters: TicketFilters = {
+    ...rest,
+    ticketId: rest.q ? idOfNumber(rest.q) : null,
+    overdue:
+      atrasado === undefined ? undefined : { is: atrasado, before: diagnosisOverdueBefore(now) },
   };
+  const { rows, total } = await listTickets(db, filters, page);
+  return { items: rows.map((r) => toResumen(r, now)), total };
 }
 
 /** The id behind a ticket number typed in the search box, if it can be one. */
@@ -261,7 +235,10 @@ function idOfNumber(q: string): number | null {
 }
 
 export async function deskSummary(db: Db): Promise<SoporteResumen> {
-  const [counts, overdue] = await Promise.all([countByState(db), overdueRows(db, {}, new Date())]);
+  const [counts, atrasados] = await Promise.all([
+    countByState(db),
+    countTickets(db, { overdue: { is: true, before: diagnosisOverdueBefore() } }),
+  ]);
   const porEstado = Object.fromEntries(ESTADOS_TICKET.map((e) => [e, 0])) as Record<
     EstadoTicket,
     number
@@ -271,7 +248,7 @@ export async function deskSummary(db: Db): Promise<SoporteResumen> {
     if (estado in porEstado) porEstado[estado as EstadoTicket] = n;
     total += n;
   }
-  return { total, atrasados: overdue.length, porEstado };
+  return { total, atrasados, porEstado };
 }
 
 export async function customerTickets(db: Db, usuarioId: number): Promise<TicketCliente[]> {
