@@ -1,42 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort, hasRedisServer, RedisServer } from '../../../scripts/lib/server-process.mjs';
-import { buildApp, type App } from './app';
-import { seedDemoData } from './db/seed';
-import { CLIENT, freshDatabase, testConfig } from './test/test-app';
+import type { App } from './app';
+import { CLIENT, createTestApp } from './test/test-app';
 
 const LOGIN_LIMIT = 3;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An app on a fresh seeded database whose log lines (warn and up) are kept for the test. */
+/** An app on a fresh seeded database whose log lines are kept for the test. */
 async function appWithRedis(redisUrl: string, prefix: string) {
-  const lines: { msg: string; level: number }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const config = testConfig({
+  const t = await createTestApp({
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     LOGIN_MAX_FAILS_ACCOUNT: String(LOGIN_LIMIT),
+    LOG_LEVEL: 'info',
   });
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await seedDemoData(database.db, config);
-  const app = await buildApp({ config, database, logger: { level: 'info', stream } });
-  await app.ready();
+  const messages = () => t.logs.map((line) => (JSON.parse(line) as { msg?: string }).msg ?? '');
   return {
-    app,
-    lines,
-    said: (text: string) => lines.filter((l) => l.msg.includes(text)).length,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
+    app: t.app,
+    said: (text: string) => messages().filter((msg) => msg.includes(text)).length,
+    close: t.close,
   };
 }
 

@@ -1,37 +1,17 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../app';
-import { seedDemoData } from '../db/seed';
+import type { App } from '../app';
 import { maskUrl } from '../log-masking';
 import { mailsTo } from '../modules/mail/outbox.testing';
-import { ADMIN, CLIENT, freshDatabase, testConfig } from './test-app';
+import { ADMIN, CLIENT, createTestApp, type TestContext } from './test-app';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(chunk.toString());
-    done();
-  },
-});
-
+let t: TestContext;
 let app: App;
-let drop: () => Promise<void>;
+let lines: string[];
 beforeAll(async () => {
-  const config = testConfig({ LOG_LEVEL: 'info' });
-  const db = await freshDatabase();
-  drop = db.drop;
-  await db.database.migrate();
-  await seedDemoData(db.database.db, config);
-  app = await buildApp({
-    config,
-    database: db.database,
-    logger: { ...loggerOptions(config), stream: sink },
-  });
+  t = await createTestApp({ LOG_LEVEL: 'info' });
+  ({ app, logs: lines } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await drop();
-});
+afterAll(() => t.close());
 
 describe('logs', () => {
   it('never hold a password or a token, even for failed logins and authenticated calls', async () => {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { computeRunCheckDigit } from '@nexbyte/shared';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, loggerOptions, type App } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DEMO_CLIENT, seedDemoData } from '../db/seed';
@@ -97,6 +98,11 @@ export interface TestContext {
   login(who: { correo: string; pass: string }): Promise<string>;
   adminToken: string;
   clientToken: string;
+  /**
+   * The app's log lines (JSON, one per entry) when the test asks for a LOG_LEVEL other than
+   * 'silent', from start-up on (the harness's own two logins included).
+   */
+  logs: string[];
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
@@ -104,7 +110,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seedDemoData(database.db, config);
-  const app = await buildApp({ config, database });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = config.logLevel === 'silent' ? false : { ...loggerOptions(config), stream: sink };
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   const login = async (who: { correo: string; pass: string }) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: who });
@@ -120,6 +134,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     login,
     adminToken,
     clientToken,
+    logs,
     close: async () => {
       await app.close();
       await drop();

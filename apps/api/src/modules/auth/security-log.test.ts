@@ -1,37 +1,19 @@
-import { Writable } from 'node:stream';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../../app';
-import { seedDemoData } from '../../db/seed';
-import { ADMIN, bearer, CLIENT, freshDatabase, testConfig } from '../../test/test-app';
+import type { App } from '../../app';
+import { ADMIN, bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { mailsTo } from '../mail/outbox.testing';
 
-const lines: string[] = [];
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(chunk.toString());
-    done();
-  },
-});
-
+let t: TestContext;
 let app: App;
-let drop: () => Promise<void>;
+let lines: string[];
 beforeAll(async () => {
-  const config = testConfig({ LOG_LEVEL: 'info', LOGIN_MAX_FAILS_ACCOUNT: '2' });
-  const db = await freshDatabase();
-  drop = db.drop;
-  await db.database.migrate();
-  await seedDemoData(db.database.db, config);
-  app = await buildApp({
-    config,
-    database: db.database,
-    logger: { ...loggerOptions(config), stream: sink },
-  });
+  t = await createTestApp({ LOG_LEVEL: 'info', LOGIN_MAX_FAILS_ACCOUNT: '2' });
+  ({ app, logs: lines } = t);
+  // The harness's own logins are not this test's events.
+  lines.length = 0;
 });
-afterAll(async () => {
-  await app.close();
-  await drop();
-});
+afterAll(() => t.close());
 
 type Line = Record<string, unknown> & { seguridad?: string };
 const events = (name: string): Line[] =>

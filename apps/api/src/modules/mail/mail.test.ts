@@ -1,43 +1,17 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../app';
 import { correos } from './mail.schema';
-import { seedDemoData } from '../../db/seed';
-import { CLIENT, freshDatabase, testConfig } from '../../test/test-app';
+import { CLIENT, createTestApp } from '../../test/test-app';
 import { MAILS_PER_BATCH, withUnsubscribeFooter } from './mailer';
 import { mailsTo } from './outbox.testing';
 
 const mail = { to: 'ana.perez@gmail.com', subject: 'Prueba', text: 'Hola Ana.' };
 
-/** Builds an app whose logs land in `lines`. */
+/** An app whose logs land in `lines`. */
 async function appWithLogs(env: Record<string, string>) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  const config = testConfig({ LOG_LEVEL: 'info', ...env });
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await seedDemoData(database.db, config);
-  const app = await buildApp({
-    config,
-    database,
-    logger: { ...loggerOptions(config), stream: sink },
-  });
-  await app.ready();
-  return {
-    app,
-    lines,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
-  };
+  const t = await createTestApp({ LOG_LEVEL: 'info', ...env });
+  return { app: t.app, lines: t.logs, close: t.close };
 }
 
 /**

@@ -1,9 +1,6 @@
-import { Writable } from 'node:stream';
 import type { PedidoCreado } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../app';
-import { seedDemoData } from '../../db/seed';
-import { freshDatabase, testConfig } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
 import { startWebpayStandIn, type WebpayStandIn } from '../../test/webpay-stand-in';
 import { GUEST, productNamed, setStock } from '../orders/orders.fixtures';
 
@@ -11,31 +8,8 @@ const INTEGRATION_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D4
 
 /** An app whose log lines are kept, on a fresh database. */
 async function loggedApp(env: Record<string, string>) {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  const config = testConfig({ LOG_LEVEL: 'info', ...env });
-  const db = await freshDatabase();
-  await db.database.migrate();
-  await seedDemoData(db.database.db, config);
-  const app = await buildApp({
-    config,
-    database: db.database,
-    logger: { ...loggerOptions(config), stream: sink },
-  });
-  await app.ready();
-  return {
-    app,
-    lines,
-    close: async () => {
-      await app.close();
-      await db.drop();
-    },
-  };
+  const t = await createTestApp({ LOG_LEVEL: 'info', ...env });
+  return { app: t.app, lines: t.logs, close: t.close };
 }
 
 describe('los registros de pagos', () => {
