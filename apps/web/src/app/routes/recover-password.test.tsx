@@ -1,23 +1,13 @@
 import { RECOVERY_MESSAGES } from '@nexbyte/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, type MockReply } from '../../testing/mock-api';
 
-const fetchMock = vi.fn<typeof fetch>();
+/** Answers POST /api/auth/recuperar; any other call fails the test. */
+const answerRecovery = (reply: MockReply) => mockApi({ 'POST /auth/recuperar': reply });
 
-/** Answers POST /api/auth/recuperar; other requests never settle, so they change nothing. */
-function answerRecovery(response: () => Response) {
-  fetchMock.mockImplementation(async (input) =>
-    String(input) === '/api/auth/recuperar' ? response() : new Promise<Response>(() => {}),
-  );
-}
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderRecover() {
@@ -28,6 +18,7 @@ async function renderRecover() {
 
 describe('Recuperar contraseña', () => {
   it('pide un correo válido de los dominios permitidos antes de enviar', async () => {
+    const api = mockApi({});
     const user = userEvent.setup();
     const main = await renderRecover();
 
@@ -39,11 +30,11 @@ describe('Recuperar contraseña', () => {
     expect(
       await main.findByText('Solo se permiten correos @duoc.cl, @profesor.duoc.cl o @gmail.com'),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('envía el correo y muestra siempre la misma respuesta, con el foco en ella', async () => {
-    answerRecovery(() => jsonResponse(202, { message: RECOVERY_MESSAGES.requested }));
+    const api = answerRecovery({ status: 202, body: { message: RECOVERY_MESSAGES.requested } });
     const user = userEvent.setup();
     const main = await renderRecover();
 
@@ -57,15 +48,14 @@ describe('Recuperar contraseña', () => {
       'href',
       '/login',
     );
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/recuperar');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ correo: 'camila@gmail.com' });
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/auth/recuperar', { correo: 'camila@gmail.com' }],
+    ]);
   });
 
   it('muestra el mensaje del servidor cuando hay demasiadas solicitudes', async () => {
     const message = 'Demasiadas solicitudes para recuperar la contraseña. Espera unos minutos.';
-    answerRecovery(() => jsonResponse(429, { message }));
+    answerRecovery({ status: 429, body: { message } });
     const user = userEvent.setup();
     const main = await renderRecover();
 
@@ -78,7 +68,7 @@ describe('Recuperar contraseña', () => {
 
   it('si el servidor no responde lo dice sin detalles técnicos', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    answerRecovery(() => jsonResponse(500, { message: 'Ocurrió un error inesperado.' }));
+    answerRecovery({ status: 500, body: { message: 'Ocurrió un error inesperado.' } });
     const user = userEvent.setup();
     const main = await renderRecover();
 

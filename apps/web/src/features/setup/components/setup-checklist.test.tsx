@@ -4,22 +4,15 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { buildUser, storeSession } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
 import { SetupChecklist } from './setup-checklist';
 
-const fetchMock = vi.fn<typeof fetch>();
-
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   storeSession(buildUser({ role: 'ADMIN' }), 'token-admin');
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function answer(body: object) {
-  fetchMock.mockResolvedValue(
-    new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
-  );
-}
+const answer = (body: object) => mockApi({ 'GET /admin/puesta-en-marcha': { body } });
 
 function renderChecklist() {
   return render(
@@ -33,7 +26,7 @@ function renderChecklist() {
 
 describe('SetupChecklist', () => {
   it('lleva a crear la primera categoría y el primer producto, y marca lo que ya está listo', async () => {
-    answer({
+    const api = answer({
       categoria: true,
       producto: false,
       datosBancarios: false,
@@ -51,11 +44,12 @@ describe('SetupChecklist', () => {
     expect(screen.queryByRole('link', { name: /primera categoría/ })).toBeNull();
     expect(screen.getByText(/Crea la primera categoría/).textContent).toContain('(listo)');
     expect(screen.getByText(/BANK_ACCOUNT_NUMBER/)).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/admin/puesta-en-marcha');
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /admin/puesta-en-marcha']);
+    expect(api.calls[0]!.authorization).toBe('Bearer token-admin');
   });
 
   it('desaparece cuando todo está listo', async () => {
-    answer({
+    const api = answer({
       categoria: true,
       producto: true,
       datosBancarios: true,
@@ -63,7 +57,7 @@ describe('SetupChecklist', () => {
       mediosPago: true,
     });
     const { container } = renderChecklist();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
     expect(container).toBeEmptyDOMElement();
   });
