@@ -1,10 +1,17 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, ensureJwtSecretFile, loadConfig } from './config';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'nexbyte-config-'));
+const emptyDir = () => mkdtempSync(path.join(tmpdir(), 'nexbyte-config-'));
+
+/** A data directory as the server's start leaves it before reading the configuration. */
+const dataDir = () => {
+  const dir = emptyDir();
+  ensureJwtSecretFile({ DATA_DIR: dir });
+  return dir;
+};
 
 /** A production environment with everything production insists on; tests take one thing away. */
 const READY = {
@@ -51,12 +58,27 @@ describe('configuration', () => {
   });
 
   it('generates a secret once for the embedded database and keeps it in DATA_DIR', () => {
-    const dir = dataDir();
+    const dir = emptyDir();
+    ensureJwtSecretFile({ DATA_DIR: dir });
     const first = loadConfig({ DATA_DIR: dir });
+    ensureJwtSecretFile({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads the configuration without writing anything: the secret file is a step of the start', () => {
+    const dir = emptyDir();
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/secreto de las sesiones/);
+    expect(readdirSync(dir)).toEqual([]);
+    // With its own secret, the server needs no file, and the start writes none.
+    ensureJwtSecretFile({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) });
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe(
+      'x'.repeat(32),
+    );
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('asks for an explicit secret when several instances share PostgreSQL', () => {

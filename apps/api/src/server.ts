@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startAllocatorTrimmer } from './allocator-trim';
 import { buildApp, loggerOptions, type App } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ConfigError, ensureJwtSecretFile, loadConfig, type AppConfig } from './config';
 import { migrationsFolder, openDatabase, type Database } from './db/client';
 import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
 import { pgliteCreated } from './db/pglite-database';
@@ -93,6 +93,9 @@ function setUpInOwnProcess(): Promise<SetupOutcome> {
 async function main() {
   // Before anything is written (the generated JWT secret, the embedded database): owner-only files.
   process.umask(OWNER_ONLY_UMASK);
+  // The one file the configuration needs written (development's generated secret); reading the
+  // configuration itself writes nothing.
+  ensureJwtSecretFile();
   const config = loadConfig();
   // Lost connections are reported through the app's logger once it exists.
   let log: DbLog = { warn: (details, message) => console.warn(message, details) };

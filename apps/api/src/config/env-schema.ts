@@ -1,0 +1,149 @@
+// The environment variables the server reads, their defaults and their bounds (README's
+// Configuration table). Parsing only: what the values mean together is index.ts's.
+import path from 'node:path';
+import { GUEST_UNPAID_ORDERS_MAX, PASSWORD_POLICIES, QTY_MAX } from '@nexbyte/shared';
+import { z } from 'zod';
+import { POOL_DEFAULTS } from '../db/postgres';
+import { repoRoot } from '../paths';
+
+/** A time-out in milliseconds: at least 100 (0 would mean "wait for ever"), at most 10 minutes. */
+const millis = (fallback: number) =>
+  z.coerce.number().int().min(100).max(600_000).default(fallback);
+
+/** The demo's admin account and transfer account: fine on a laptop, never in a shop that sells. */
+export const DEMO_ADMIN = { email: 'admin@duoc.cl', password: 'admin123' } as const;
+export const DEMO_BANK = { numeroCuenta: '00012345678', rut: '76.123.456-0' } as const;
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(POOL_DEFAULTS.poolSize),
+  DB_CONNECT_TIMEOUT_MS: millis(POOL_DEFAULTS.connectTimeoutMs),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  DB_STATEMENT_TIMEOUT_MS: millis(POOL_DEFAULTS.statementTimeoutMs),
+  DB_IDLE_TX_TIMEOUT_MS: millis(POOL_DEFAULTS.idleInTransactionTimeoutMs),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  JWT_SECRET: z.string().optional(),
+  ALLOWED_EMAIL_DOMAINS: z.string().optional(),
+  ADMIN_EMAIL: z.string().trim().optional(),
+  // Unset, the demo admin gets the demo values; a clean install needs neither.
+  ADMIN_PASSWORD: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_CONNECT_TIMEOUT_MS: millis(1_000),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{1,40}$/)
+    .default('nexbyte'),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(50 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  REQUEST_TIMEOUT_MS: millis(30_000),
+  CONNECTION_TIMEOUT_MS: millis(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
+  HANDLER_TIMEOUT_MS: millis(15_000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHUTDOWN_DRAIN_MS: millis(3_000),
+  SHUTDOWN_GRACE_MS: millis(10_000),
+  MEMORY_TRIM_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  TRUST_PROXY: z.string().default(''),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_FORMS_MAX: z.coerce.number().int().positive().default(20),
+  LOGIN_MAX_FAILS_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILS_CLIENT: z.coerce.number().int().positive().default(20),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  SEED_DEMO_DATA: z.stringbool().default(true),
+  ORDER_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(48),
+  ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(QTY_MAX).default(QTY_MAX),
+  ORDER_GUEST_UNPAID_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(GUEST_UNPAID_ORDERS_MAX),
+  BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
+  BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
+  BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK.numeroCuenta),
+  BANK_RUT: z.string().trim().min(1).default(DEMO_BANK.rut),
+  BANK_HOLDER: z.string().trim().min(1).default('Nexbyte SpA'),
+  BANK_EMAIL: z.string().trim().min(3).default('pagos@nexbyte.cl'),
+  RECOVERY_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  RECOVERY_MAX_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  RECOVERY_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'debe empezar con smtp:// o smtps://' })
+    .optional()
+    .or(z.literal('')),
+  MAIL_FROM: z.string().trim().min(3).default('Nexbyte <no-reply@nexbyte.cl>'),
+  // Empty turns the owner's e-mails off.
+  SHOP_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'debe ser una dirección de correo' }).or(z.literal('')))
+    .default('tienda@nexbyte.cl'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'debe ser una dirección http:// o https://' })
+    .optional()
+    .or(z.literal('')),
+  DEV_OUTBOX_API: z.stringbool().default(false),
+  PASSWORD_POLICY: z.enum(PASSWORD_POLICIES).optional(),
+  ADMIN_MFA: z.enum(['opcional', 'obligatorio']).default('opcional'),
+  API_DOCS: z.stringbool().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  WEBPAY_ENV: z.enum(['integracion', 'produccion']).optional(),
+  WEBPAY_COMMERCE_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { error: 'debe ser el código de comercio (solo dígitos)' })
+    .optional()
+    .or(z.literal('')),
+  WEBPAY_API_KEY: z.string().trim().optional(),
+  WEBPAY_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+$/, { error: 'debe ser una dirección http:// o https:// sin ruta' })
+    .optional()
+    .or(z.literal('')),
+  WEBPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  DESCUENTO_TRANSFERENCIA_PCT: z.coerce.number().min(0).max(50).default(0),
+});
+
+/** The environment once parsed. */
+export type Env = z.infer<typeof envSchema>;
