@@ -3,13 +3,12 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { CONTACT_MESSAGE_MAX } from '@nexbyte/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, type MockReply } from '../../testing/mock-api';
 
-const fetchMock = vi.fn<typeof fetch>();
-
+/** No call is planned unless a test answers POST /api/contactos. */
+let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi({});
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,7 +42,7 @@ describe('Contacto', () => {
     expect(main.getByText('Formato de correo inválido.')).toBeInTheDocument();
     expect(main.getByText('El mensaje es requerido.')).toBeInTheDocument();
     expect(main.getByLabelText('Nombre')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('solo acepta correos de los dominios permitidos', async () => {
@@ -78,7 +77,7 @@ describe('Contacto', () => {
   });
 
   it('al enviar muestra el toast de éxito, manda el mensaje y limpia el formulario', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { message: 'Mensaje enviado.' }));
+    api = mockApi({ 'POST /contactos': { status: 201, body: { message: 'Mensaje enviado.' } } });
     const user = userEvent.setup();
     const main = await renderContacto();
     await fillForm(user, main);
@@ -88,16 +87,13 @@ describe('Contacto', () => {
     const toast = await findToast();
     expect(toast.getByText('Mensaje enviado')).toBeInTheDocument();
     expect(toast.getByText('¡Gracias! Te responderemos a la brevedad.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/contactos',
-      expect.objectContaining({ method: 'POST' }),
-    );
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
-      nombre: 'Camila Rojas',
-      email: 'camila@gmail.com',
-      mensaje: 'Hola',
-      empresa: '',
-    });
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        '/contactos',
+        { nombre: 'Camila Rojas', email: 'camila@gmail.com', mensaje: 'Hola', empresa: '' },
+      ],
+    ]);
     expect(main.getByLabelText('Nombre')).toHaveValue('');
     expect(main.getByLabelText('Mensaje')).toHaveValue('');
     expect(main.getByText('0/500')).toBeInTheDocument();
@@ -105,7 +101,7 @@ describe('Contacto', () => {
 
   it('si falla muestra el toast de error y conserva lo escrito', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(jsonResponse(500, { message: 'Error interno.' }));
+    mockApi({ 'POST /contactos': { status: 500, body: { message: 'Error interno.' } } });
     const user = userEvent.setup();
     const main = await renderContacto();
     await fillForm(user, main);
@@ -135,7 +131,7 @@ describe('Contacto', () => {
   });
 
   it('desactiva Enviar mientras se envía', async () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    mockApi({ 'POST /contactos': () => new Promise<MockReply>(() => {}) });
     const user = userEvent.setup();
     const main = await renderContacto();
     await fillForm(user, main);

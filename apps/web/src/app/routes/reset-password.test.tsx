@@ -4,23 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, type MockHandler, type MockReply } from '../../testing/mock-api';
 import { buildConfig } from '../../testing/order-fixtures';
 
 const TOKEN = 'Zx9_token-de-prueba-con-43-caracteres-abcdef';
-const fetchMock = vi.fn<typeof fetch>();
+const never = () => new Promise<MockReply>(() => {});
 
-function answerReset(response: () => Response) {
-  fetchMock.mockImplementation(async (input) =>
-    String(input) === '/api/auth/restablecer' ? response() : new Promise<Response>(() => {}),
-  );
-}
+/** Answers POST /api/auth/restablecer; GET /api/config (the password policy) never settles. */
+const answerReset = (reply: MockHandler, config: MockHandler = never) =>
+  mockApi({ 'POST /auth/restablecer': reply, 'GET /config': config });
 
+let api: ReturnType<typeof mockApi>;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = answerReset(never);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const resetCall = () => api.calls.find((c) => c.path === '/auth/restablecer');
 
 async function renderReset(url = `/recuperar#${TOKEN}`) {
   const app = renderApp(url);
@@ -44,13 +44,11 @@ describe('Nueva contraseña', () => {
     ).toBeInTheDocument();
     expect(main.getByText('Las contraseñas no coinciden.')).toBeInTheDocument();
     // Nothing sent: the only call is the form learning the password policy (GET /config).
-    expect(
-      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/config'),
-    ).toEqual([]);
+    expect(api.calls.filter((c) => c.path !== '/config')).toEqual([]);
   });
 
   it('guarda la contraseña con el token del enlace y lleva a /login con un aviso', async () => {
-    answerReset(() => jsonResponse(200, { message: RECOVERY_MESSAGES.passwordSet }));
+    api = answerReset({ body: { message: RECOVERY_MESSAGES.passwordSet } });
     storeSession();
     const { main, router } = await renderReset();
     await fill(main, 'nueva12');
@@ -63,19 +61,15 @@ describe('Nueva contraseña', () => {
     expect(await toasts.findByText(RECOVERY_MESSAGES.passwordSet)).toBeInTheDocument();
     // The sessions opened before the change have ended: this tab's is forgotten too.
     expect(localStorage.getItem('nexbyte_token')).toBeNull();
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/restablecer')!;
-    expect(init?.method).toBe('POST');
     // The token travels in the body, never in a URL.
-    expect(JSON.parse(String(init?.body))).toEqual({
-      token: TOKEN,
-      pass: 'nueva12',
-      pass2: 'nueva12',
-    });
-    for (const [url] of fetchMock.mock.calls) expect(String(url)).not.toContain(TOKEN);
+    expect(resetCall()?.body).toEqual({ token: TOKEN, pass: 'nueva12', pass2: 'nueva12' });
+    for (const call of api.calls) {
+      expect(`${call.path}?${call.query.toString()}`).not.toContain(TOKEN);
+    }
   });
 
   it('un enlace antiguo /recuperar/{token} sigue funcionando: el token pasa al fragmento', async () => {
-    answerReset(() => jsonResponse(200, { message: RECOVERY_MESSAGES.passwordSet }));
+    api = answerReset({ body: { message: RECOVERY_MESSAGES.passwordSet } });
     const { main, router } = await renderReset(`/recuperar/${TOKEN}`);
     expect(router.state.location.pathname).toBe('/recuperar');
     expect(router.state.location.hash).toBe(`#${TOKEN}`);
@@ -83,12 +77,11 @@ describe('Nueva contraseña', () => {
     await fill(main, 'nueva12');
 
     await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' });
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/restablecer')!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ token: TOKEN });
+    expect(resetCall()?.body).toMatchObject({ token: TOKEN });
   });
 
   it('si el enlace venció o ya se usó, lo dice y ofrece pedir otro', async () => {
-    answerReset(() => jsonResponse(400, { message: RECOVERY_MESSAGES.invalidLink }));
+    answerReset({ status: 400, body: { message: RECOVERY_MESSAGES.invalidLink } });
     const { main } = await renderReset();
     await fill(main, 'nueva12');
 
@@ -101,12 +94,13 @@ describe('Nueva contraseña', () => {
   });
 
   it('muestra en cada campo los mensajes que devuelve el servidor', async () => {
-    answerReset(() =>
-      jsonResponse(400, {
+    answerReset({
+      status: 400,
+      body: {
         message: 'Revisa los datos ingresados.',
         errors: { pass2: 'Las contraseñas no coinciden.' },
-      }),
-    );
+      },
+    });
     const { main } = await renderReset();
     await fill(main, 'nueva12');
 
@@ -116,18 +110,13 @@ describe('Nueva contraseña', () => {
   });
 
   it('con PASSWORD_POLICY=fuerte pide 8 a 64 caracteres y muestra el rechazo de una contraseña común', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      if (String(input) === '/api/config') {
-        return jsonResponse(200, { ...buildConfig(), politicaPassword: 'fuerte' });
-      }
-      if (String(input) === '/api/auth/restablecer') {
-        return jsonResponse(400, {
-          message: COMMON_PASSWORD_MESSAGE,
-          errors: { pass: COMMON_PASSWORD_MESSAGE },
-        });
-      }
-      return new Promise<Response>(() => {});
-    });
+    api = answerReset(
+      {
+        status: 400,
+        body: { message: COMMON_PASSWORD_MESSAGE, errors: { pass: COMMON_PASSWORD_MESSAGE } },
+      },
+      { body: { ...buildConfig(), politicaPassword: 'fuerte' } },
+    );
     const { main } = await renderReset();
     expect(await main.findByText('Entre 8 y 64 caracteres.')).toBeInTheDocument();
 
@@ -135,7 +124,7 @@ describe('Nueva contraseña', () => {
     expect(
       await main.findByText('La contraseña debe tener entre 8 y 64 caracteres.'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/restablecer')).toBe(false);
+    expect(resetCall()).toBeUndefined();
 
     const user = userEvent.setup();
     for (const label of ['Nueva contraseña', 'Confirmar contraseña']) {
