@@ -146,11 +146,16 @@ test.describe('HTML del primer byte', () => {
   test('una dirección, un producto o un post desconocidos responden 404 con la página de la tienda', async ({
     request,
   }) => {
-    for (const path of ['/no-existe', '/productos/detalle/99999999', '/blog/no-existe']) {
-      const response = await request.get(path);
+    const pages = [
+      ['/no-existe', 'no encontrad'],
+      ['/productos/detalle/99999999', 'No se pudo encontrar el producto.'],
+      ['/blog/no-existe', 'no encontrad'],
+    ];
+    for (const [path, text] of pages) {
+      const response = await request.get(path!);
       expect(response.status(), path).toBe(404);
       const html = await response.text();
-      expect(textOf(html), path).toContain('no encontrad');
+      expect(textOf(html), path).toContain(text);
       expect(metaContent(headOf(html), 'robots'), path).toBe('noindex, follow');
     }
   });

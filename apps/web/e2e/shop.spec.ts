@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { ADMIN, expect, expectNoA11yViolations, test } from './fixtures';
 
 // The same server and database serve the desktop and the mobile run, one after the other, and
 // other tests may add or deactivate products: every number here is read from the page.
@@ -20,6 +20,17 @@ function summaryAmount(page: Page, label: string): Locator {
 async function waitForResults(page: Page) {
   await expect(page.locator('.catalog-count')).toHaveText(/^\d+ resultados?$/);
   await expect(page.locator('.product-grid[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The product screen's danger alert inside the shop's layout, with nothing to add to the cart. */
+async function expectMissingProduct(page: Page) {
+  const alert = page.getByRole('alert').filter({ hasText: 'No se pudo encontrar el producto.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/alert--danger/);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Añadir al carrito/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Volver a productos' })).toBeVisible();
 }
 
 /** Cards whose 'Añadir al carrito' can be pressed. */
@@ -164,18 +175,55 @@ test.describe('comprar en la tienda', () => {
     await expect(cartPill(page)).toHaveText('0');
   });
 
-  test('un producto desconocido o un id que no es número es la página 404 de la tienda', async ({
+  test('un producto desconocido o inactivo responde 404 con la alerta del producto, también al navegar', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/auth/login', { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const inactive = await request.get('/api/productos?estado=inactivos&limite=1', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [inactivo] = (await inactive.json()) as { id: number }[];
+    expect(inactivo, 'la demostración trae un producto inactivo').toBeDefined();
+    // What the app logs (the browser's own 'Failed to load resource' for a 404 is expected).
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      const text = message.text();
+      if (message.type() === 'error' && !text.startsWith('Failed to load resource')) {
+        errors.push(text);
+      }
+    });
+
+    for (const url of ['/productos/detalle/987654321', `/productos/detalle/${inactivo!.id}`]) {
+      // The server's first HTML already says it, with its 404.
+      const first = await request.get(url);
+      expect(first.status(), url).toBe(404);
+      expect(await first.text(), url).toContain('No se pudo encontrar el producto.');
+
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+      await expectMissingProduct(page);
+    }
+
+    // Client navigation shows the same screen.
+    await page.goto('/productos');
+    await waitForResults(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/productos/detalle/987654321');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expectMissingProduct(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('un id que no es número responde 404 con la alerta de producto no disponible', async ({
     page,
   }) => {
-    for (const url of ['/productos/detalle/999999', '/productos/detalle/abc']) {
-      const response = await page.goto(url);
-      expect(response?.status()).toBe(404);
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
-      ).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
-      await expect(page).toHaveTitle('Página no encontrada | Nexbyte');
-    }
+    const response = await page.goto('/productos/detalle/abc');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('.alert--warning')).toHaveText('Producto no disponible.');
+    await expect(page.getByRole('button', { name: /^Añadir al carrito/ })).toHaveCount(0);
   });
 
   test('el carrito se usa en el teléfono sin desplazamiento lateral', async ({

@@ -2,8 +2,7 @@ import { formatCLP, WARRANTY_MONTHS, type Producto } from '@nexbyte/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { ApiError } from '../../../lib/api-client';
-import { useProduct } from '../api/get-product';
+import { isProductNotFound, useProduct } from '../api/get-product';
 import { parseProductId } from '../product-id';
 import { Breadcrumb } from './breadcrumb';
 import { ProductGallery } from './product-gallery';
@@ -27,7 +26,7 @@ export function ProductDetail({ productId, renderAction }: ProductDetailProps) {
 
   useEffect(() => {
     // An unknown or inactive product (404) is an answer, not a failure worth logging.
-    if (error && !(error instanceof ApiError && error.status === 404)) {
+    if (error && !isProductNotFound(error)) {
       console.error(`No se pudo cargar el producto ${productId ?? ''}:`, error);
     }
   }, [error, productId]);
