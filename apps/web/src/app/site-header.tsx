@@ -6,6 +6,7 @@ import { useCart } from '../features/cart/cart-context';
 import { logout as endSession } from '../features/auth/api/logout';
 import type { Session } from '../lib/session';
 import { useSession } from '../lib/use-session';
+import { useFinishLeavingSession, useLeaveSession } from './use-leave-session';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -13,6 +14,7 @@ export function SiteHeader() {
   // Subscribing to the location re-renders the header on every route change, and each render
   // reads the session and the cart from storage again.
   useLocation();
+  useFinishLeavingSession();
   const session = useSession();
   const { count: cartCount, addedCount } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -104,6 +106,7 @@ function MainLinks({ onNavigate }: LinksProps) {
 }
 
 function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | null }) {
+  const leaveSession = useLeaveSession();
   if (!session) {
     return (
       <>
@@ -116,9 +119,10 @@ function AuthLinks({ session, onNavigate }: LinksProps & { session: Session | nu
       </>
     );
   }
+  // Ends this session only (decision 014); the account's other devices stay logged in.
   const logout = () => {
     onNavigate?.();
-    endSession(session);
+    leaveSession(() => endSession(session));
   };
   return (
     <>

@@ -1,11 +1,15 @@
 import { Link, Navigate } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { AccountScreen } from '../../features/account/components/account-screen';
+import { SessionsSection } from '../../features/account/components/sessions-section';
 import { MyTickets } from '../../features/support/components/my-tickets';
+import { clearSession } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { useLeaveSession } from '../use-leave-session';
 
 export default function AccountRoute() {
   const session = useSession();
+  const leaveSession = useLeaveSession();
   // Also what happens when the API refuses the session: the screen clears it and lands here.
   if (!session) return <Navigate to="/login?next=/cuenta" replace />;
   return (
@@ -17,6 +21,11 @@ export default function AccountRoute() {
         <Link to="/cuenta/pedidos">Ver mis pedidos</Link>
       </p>
       <AccountScreen userId={session.user.id} />
+      <section className="account-card account-sessions-card" aria-labelledby="cuenta-sesiones">
+        <h2 id="cuenta-sesiones">Sesiones activas</h2>
+        {/* Every session ended on the server already: leave, then forget this one here. */}
+        <SessionsSection userId={session.user.id} onAllEnded={() => leaveSession(clearSession)} />
+      </section>
       <section className="account-card account-tickets" aria-labelledby="cuenta-soporte">
         <h2 id="cuenta-soporte">Mis solicitudes de soporte</h2>
         <MyTickets viewer={session.user.id} />
