@@ -17,7 +17,8 @@ import {
   specCondition,
   type SpecFilter,
 } from './catalog-filters';
-import { matches, resolveSearch } from './search';
+import { matches } from './search-ranking';
+import { resolveSearch } from './search-terms';
 
 // GET /productos/facetas: what the shopper could narrow the list to, and how many products each
 // choice leaves. Each facet is counted with every filter but its own (a chosen brand does not

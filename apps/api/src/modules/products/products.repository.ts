@@ -23,7 +23,9 @@ import {
   toProducto,
   type PlainOrder,
 } from './catalog-query';
-import { closestPhrase, matches, resolveSearch, searchForPhrase, searchProducts } from './search';
+import { searchProducts } from './search-paging';
+import { matches } from './search-ranking';
+import { closestPhrase, resolveSearch, searchForPhrase } from './search-terms';
 
 export interface ProductPage {
   items: Producto[];
