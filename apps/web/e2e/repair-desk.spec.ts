@@ -165,3 +165,43 @@ test('un enlace de seguimiento inventado dice que no encontró la solicitud', as
   ).toBeVisible();
   await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
 });
+
+test('la página de una solicitud abierta directamente tiene su diseño', async ({
+  page,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const created = await page.request.post('/api/soporte', {
+    data: {
+      nombreCliente: 'Ignacio Fuentes',
+      emailCliente: `directo.${stamp}@gmail.com`,
+      region: 'Biobío',
+      comuna: 'Concepción',
+      direccion: 'Barros Arana 1000',
+      equipo: 'NOTEBOOK',
+      prioridad: 'NORMAL',
+      serviciosRequeridos: ['Diagnóstico'],
+      descripcionProblema: `Abierta por su dirección (${stamp}).`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await logIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // A fresh document at the ticket's address: no other admin screen has loaded its styles.
+  await page.goto(`/admin/soporte/${id}`);
+  const contact = page.getByRole('region', { name: 'Contacto' });
+  await expect(contact.getByText('Ignacio Fuentes')).toBeVisible();
+  const facts = await contact.locator('dl').evaluate((dl) => {
+    const style = getComputedStyle(dl);
+    const row = getComputedStyle(dl.firstElementChild!);
+    return {
+      display: style.display,
+      row: row.display,
+      margin: getComputedStyle(dl.parentElement!).marginBottom,
+    };
+  });
+  expect(facts.display).toBe('grid');
+  expect(facts.row).toBe('grid');
+  expect(facts.margin).not.toBe('0px');
+});
