@@ -3,26 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './testing/render-app';
-import { jsonResponse } from '../testing/json-response';
-
-const fetchMock = vi.fn<typeof fetch>();
+import { mockApi, NEVER, type MockHandler } from '../testing/mock-api';
 
 /** Answers POST /api/newsletter; the home screen's requests never settle, so they change nothing. */
-function answerSubscribe(response: () => Response) {
-  fetchMock.mockImplementation(async (input, init) =>
-    String(input) === '/api/newsletter' && init?.method === 'POST'
-      ? response()
-      : new Promise<Response>(() => {}),
-  );
-}
+const answerSubscribe = (reply: MockHandler) =>
+  mockApi({ 'POST /newsletter': reply }, { otherwise: NEVER });
 
-const subscribeCalls = () =>
-  fetchMock.mock.calls.filter(([input]) => String(input) === '/api/newsletter');
+let api: ReturnType<typeof mockApi>;
+const subscribeCalls = () => api.calls.filter((c) => c.path === '/newsletter');
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  answerSubscribe(() => jsonResponse(200, { message: NEWSLETTER_MESSAGES.subscribed }));
-  vi.stubGlobal('fetch', fetchMock);
+  api = answerSubscribe({ body: { message: NEWSLETTER_MESSAGES.subscribed } });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -87,18 +78,20 @@ describe('SiteFooter', () => {
     expect(await toasts().findByText(NEWSLETTER_MESSAGES.subscribed)).toBeInTheDocument();
     expect(toasts().getByText('Listo')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveValue(''));
-    const [[, init]] = subscribeCalls() as [[unknown, RequestInit]];
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'camila@empresa.cl' });
+    expect(subscribeCalls().map((c) => [c.method, c.body])).toEqual([
+      ['POST', { email: 'camila@empresa.cl' }],
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'TIENDA ONLINE' })).toBeInTheDocument();
   });
 
   it('si el servidor rechaza el correo lo dice en un aviso de error y lo deja escrito', async () => {
-    answerSubscribe(() =>
-      jsonResponse(400, {
+    answerSubscribe({
+      status: 400,
+      body: {
         message: 'Revisa los datos ingresados.',
         errors: { email: 'Formato de correo inválido.' },
-      }),
-    );
+      },
+    });
     const user = userEvent.setup();
     const { footer, email } = await renderFooter();
 
@@ -115,9 +108,8 @@ describe('SiteFooter', () => {
 
   it('sin conexión ofrece intentarlo más tarde', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockImplementation(async (input) => {
-      if (String(input) === '/api/newsletter') throw new TypeError('Failed to fetch');
-      return new Promise<Response>(() => {});
+    answerSubscribe(() => {
+      throw new TypeError('Failed to fetch');
     });
     const user = userEvent.setup();
     const { footer, email } = await renderFooter();

@@ -21,7 +21,18 @@ export interface MockCall {
 
 export type MockHandler = MockReply | ((call: MockCall) => MockReply | Promise<MockReply>);
 
-export function mockApi(handlers: Record<string, MockHandler>) {
+/** A reply that never comes: the request stays pending and changes nothing on screen. */
+export const NEVER: MockHandler = () => new Promise<MockReply>(() => {});
+
+export interface MockApiOptions {
+  /**
+   * What answers a call no handler names, instead of failing the test: NEVER for a screen whose
+   * other requests (another page the test navigates to) are not the test's subject.
+   */
+  otherwise?: MockHandler;
+}
+
+export function mockApi(handlers: Record<string, MockHandler>, { otherwise }: MockApiOptions = {}) {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -34,7 +45,7 @@ export function mockApi(handlers: Record<string, MockHandler>) {
       authorization: new Headers(init?.headers).get('Authorization'),
     };
     calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`];
+    const handler = handlers[`${call.method} ${call.path}`] ?? otherwise;
     if (!handler) throw new Error(`Llamada no prevista en el test: ${call.method} ${call.path}`);
     const reply = typeof handler === 'function' ? await handler(call) : handler;
     const status = reply.status ?? 200;
