@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SupportFact, TicketQuoteFact, TicketStateFact } from '../../events';
-import { findTicketRow, quotesOf } from '../support/support.service';
+import { findTicketRow, quotesOf } from '../support/ticket-views';
 import {
   renderMail,
   type Block,

@@ -29,20 +29,17 @@ import { notFound } from '../../http-errors';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, MAX_ID, staffOnly } from '../params';
 import { findTicketRow, randomTrackingToken, ticketIdByToken } from './support.repository';
+import type { Outcome } from './ticket-change';
+import { addInternalNote, changeState, createTicket } from './ticket-moves';
+import { answerAsCustomer, sendQuote } from './ticket-quotes';
 import {
-  addInternalNote,
-  answerAsCustomer,
-  changeState,
-  createTicket,
   customerTickets,
   deskSummary,
   findTicket,
   listDeskTickets,
   loadPublicTicket,
-  sendQuote,
   toResumen,
-  type Outcome,
-} from './support.service';
+} from './ticket-views';
 
 export const SUPPORT_RECEIVED = 'Solicitud enviada. Te contactaremos con una cotización estimada.';
 

@@ -1,0 +1,41 @@
+/**
+ * What every change of a ticket records: who made it (the history's author), its outcome (the
+ * events the caller publishes after the commit) and the customer's news of it.
+ */
+import type { EstadoTicket, Usuario } from '@nexbyte/shared';
+import type { Db } from '../../db/client';
+import type { ShopEvent } from '../../events';
+import { newTrackingLink } from './support.repository';
+
+/** Who changed a ticket: a staff member, the customer (tracking link or account) or the shop. */
+export type Actor = { kind: 'staff'; user: Usuario } | { kind: 'cliente' } | { kind: 'sistema' };
+
+const CLIENT_AUTHOR = 'Cliente';
+const SYSTEM_AUTHOR = 'Sistema';
+
+export function authorOf(actor: Actor): { autor: string; autorId: number | null } {
+  if (actor.kind === 'staff') {
+    const name = `${actor.user.nombre} ${actor.user.apellidos}`.trim();
+    return { autor: name || actor.user.correo, autorId: actor.user.id };
+  }
+  return { autor: actor.kind === 'cliente' ? CLIENT_AUTHOR : SYSTEM_AUTHOR, autorId: null };
+}
+
+/** The result of a change: published by the caller once the transaction has committed. */
+export interface Outcome<T> {
+  value: T;
+  events: ShopEvent[];
+}
+
+/** The e-mail to the customer about a change: a fresh link goes with each. */
+export async function stateNews(
+  tx: Db,
+  id: number,
+  estado: EstadoTicket,
+  nota: string | null,
+): Promise<ShopEvent> {
+  return {
+    name: 'soporte.estado',
+    data: { id, estado, nota, acceso: await newTrackingLink(tx, id) },
+  };
+}
