@@ -4,21 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 import { destinationAfterLogin } from '../../features/auth/components/login-form';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, NEVER, type MockHandler } from '../../testing/mock-api';
 
-const fetchMock = vi.fn<typeof fetch>();
+/** The given answers; other screens' requests never settle, so they change nothing. */
+let api: ReturnType<typeof mockApi>;
+const answer = (handlers: Record<string, MockHandler>) =>
+  (api = mockApi(handlers, { otherwise: NEVER }));
 
-/** Answers POST /api/auth/login; other screens' requests never settle, so they change nothing. */
-function answerLogin(response: () => Promise<Response>) {
-  fetchMock.mockImplementation((input) =>
-    String(input) === '/api/auth/login' ? response() : new Promise<Response>(() => {}),
-  );
-}
+/** Answers POST /api/auth/login. */
+const answerLogin = (reply: MockHandler) => answer({ 'POST /auth/login': reply });
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+beforeEach(() => answer({}));
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderLogin(url = '/login') {
@@ -56,9 +52,7 @@ describe('Login', () => {
     expect(main.getByText('La contraseña debe tener entre 4 y 10 caracteres.')).toBeInTheDocument();
     expect(main.getByLabelText('Correo')).toHaveFocus();
     // Nothing sent: the only call is the form learning the password policy (GET /config).
-    expect(
-      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/config'),
-    ).toEqual([]);
+    expect(api.calls.filter((c) => c.path !== '/config')).toEqual([]);
   });
 
   it('aplica la regla de dominios del correo', async () => {
@@ -75,7 +69,7 @@ describe('Login', () => {
 
   it('un cliente queda con la sesión guardada y va a /productos', async () => {
     const usuario = buildUser({ role: 'CLIENT' });
-    answerLogin(async () => jsonResponse(200, { token: 'token-nuevo', usuario }));
+    answerLogin({ body: { token: 'token-nuevo', usuario } });
     const onAuthChange = vi.fn();
     window.addEventListener('auth-change', onAuthChange);
 
@@ -87,8 +81,7 @@ describe('Login', () => {
     expect(localStorage.getItem('nexbyte_token')).toBe('token-nuevo');
     expect(JSON.parse(localStorage.getItem('nexbyte_user') ?? 'null')).toEqual(usuario);
     expect(onAuthChange).toHaveBeenCalled();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+    expect(api.calls.find((c) => c.path === '/auth/login')?.body).toEqual({
       correo: 'camila@gmail.com',
       pass: 'clave123',
     });
@@ -98,12 +91,12 @@ describe('Login', () => {
   });
 
   it('un ADMIN va a /admin', async () => {
-    answerLogin(async () =>
-      jsonResponse(200, {
+    answerLogin({
+      body: {
         token: 'token-admin',
         usuario: buildUser({ role: 'ADMIN', correo: 'admin@duoc.cl' }),
-      }),
-    );
+      },
+    });
 
     const { router } = await logIn('admin@duoc.cl', 'admin123');
 
@@ -113,7 +106,7 @@ describe('Login', () => {
   it.each([401, 403])(
     'un %i dice que el correo o la contraseña no son correctos',
     async (status) => {
-      answerLogin(async () => jsonResponse(status, { message: 'No autorizado.' }));
+      answerLogin({ status, body: { message: 'No autorizado.' } });
 
       const { main, router } = await logIn();
 
@@ -127,7 +120,7 @@ describe('Login', () => {
   it('demasiados intentos (429) muestra el mensaje del servidor', async () => {
     const message =
       'Demasiados intentos fallidos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
-    answerLogin(async () => jsonResponse(429, { message }));
+    answerLogin({ status: 429, body: { message } });
 
     const { main } = await logIn();
 
@@ -136,7 +129,7 @@ describe('Login', () => {
 
   it('otro error del servidor muestra el mensaje genérico del login', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    answerLogin(async () => jsonResponse(500, { message: 'Error interno.' }));
+    answerLogin({ status: 500, body: { message: 'Error interno.' } });
 
     const { main } = await logIn();
 
@@ -162,7 +155,7 @@ describe('Login', () => {
     ['sin usuario', { token: 'token-nuevo' }],
   ])('una respuesta %s es inesperada y no guarda la sesión', async (_, body) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    answerLogin(async () => jsonResponse(200, body));
+    answerLogin({ body });
 
     const { main, router } = await logIn();
 
@@ -173,7 +166,7 @@ describe('Login', () => {
   });
 
   it('desactiva el botón mientras se envía', async () => {
-    answerLogin(() => new Promise<Response>(() => {}));
+    answerLogin(NEVER);
 
     const { main } = await logIn();
 
@@ -181,7 +174,7 @@ describe('Login', () => {
   });
 
   it('vuelve a la dirección de ?next= después de iniciar sesión', async () => {
-    answerLogin(async () => jsonResponse(200, { token: 't', usuario: buildUser() }));
+    answerLogin({ body: { token: 't', usuario: buildUser() } });
     const user = userEvent.setup();
     const { main, router } = await renderLogin('/login?next=%2Fcarrito');
 
@@ -214,21 +207,18 @@ describe('destinationAfterLogin', () => {
 
   it('con verificación en dos pasos pide el código después de la contraseña y luego guarda la sesión', async () => {
     const usuario = buildUser({ role: 'ADMIN' });
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/auth/login') {
-        return jsonResponse(200, { siguiente: 'totp', desafio: 'desafio-de-prueba' });
-      }
-      if (url === '/api/auth/login/totp') {
-        const body = JSON.parse(String(init?.body)) as { codigo: string };
-        return body.codigo === '123456'
-          ? jsonResponse(200, { token: 'token-admin', usuario })
-          : jsonResponse(400, {
-              message: 'El código no es correcto.',
-              errors: { codigo: 'El código no es correcto.' },
-            });
-      }
-      return new Promise<Response>(() => {});
+    answer({
+      'POST /auth/login': { body: { siguiente: 'totp', desafio: 'desafio-de-prueba' } },
+      'POST /auth/login/totp': (call) =>
+        (call.body as { codigo: string }).codigo === '123456'
+          ? { body: { token: 'token-admin', usuario } }
+          : {
+              status: 400,
+              body: {
+                message: 'El código no es correcto.',
+                errors: { codigo: 'El código no es correcto.' },
+              },
+            },
     });
     const { main, router } = await logIn('admin@duoc.cl', 'admin123');
     const user = userEvent.setup();
@@ -244,8 +234,8 @@ describe('destinationAfterLogin', () => {
     await user.click(main.getByRole('button', { name: 'Verificar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(localStorage.getItem('nexbyte_token')).toBe('token-admin');
-    const sent = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/login/totp');
-    expect(JSON.parse(String(sent.at(-1)![1]?.body))).toEqual({
+    const sent = api.calls.filter((c) => c.path === '/auth/login/totp');
+    expect(sent.at(-1)!.body).toEqual({
       desafio: 'desafio-de-prueba',
       codigo: '123456',
     });
@@ -254,21 +244,17 @@ describe('destinationAfterLogin', () => {
   it('un ADMIN que debe usar verificación en dos pasos la activa al entrar y ve sus códigos de recuperación', async () => {
     const usuario = buildUser({ role: 'ADMIN' });
     const codigosRecuperacion = Array.from({ length: 10 }, (_, i) => `abcde-fghj${i}`);
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/auth/login') {
-        return jsonResponse(200, { siguiente: 'enrolar_totp', desafio: 'desafio-enrolar' });
-      }
-      if (url === '/api/auth/login/totp/enrolar') {
-        return jsonResponse(200, {
+    answer({
+      'POST /auth/login': { body: { siguiente: 'enrolar_totp', desafio: 'desafio-enrolar' } },
+      'POST /auth/login/totp/enrolar': {
+        body: {
           secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
           uri: 'otpauth://totp/Nexbyte:admin%40duoc.cl?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-        });
-      }
-      if (url === '/api/auth/login/totp/confirmar') {
-        return jsonResponse(200, { token: 'token-admin', usuario, codigosRecuperacion });
-      }
-      return new Promise<Response>(() => {});
+        },
+      },
+      'POST /auth/login/totp/confirmar': {
+        body: { token: 'token-admin', usuario, codigosRecuperacion },
+      },
     });
     const { main, router } = await logIn('admin@duoc.cl', 'admin123');
     const user = userEvent.setup();
