@@ -20,9 +20,12 @@ export interface Exit {
 }
 
 export interface ServerOptions {
-  /** Run apps/api/src/server.ts through tsx instead of the build (made when stale). */
+  /**
+   * Run apps/api/src/server.ts through tsx instead of the build (made when stale). The build runs
+   * as production does (NODE_FLAGS, SERVER_ENV); the sources with neither, as tests always ran them.
+   */
   source?: boolean;
-  /** V8 flags before everything else; NODE_FLAGS unless given. */
+  /** V8 flags before everything else; NODE_FLAGS for the build, none for the sources. */
   nodeFlags?: string[];
   /** Modules loaded with --import before the server. */
   preload?: string[];

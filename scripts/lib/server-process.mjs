@@ -80,7 +80,7 @@ process.once('exit', killServers);
 export async function startServer(env = {}, options = {}) {
   const {
     source = false,
-    nodeFlags = NODE_FLAGS,
+    nodeFlags = source ? [] : NODE_FLAGS,
     preload = [],
     inheritEnv = true,
     readyTimeoutMs,
@@ -103,7 +103,7 @@ export async function startServer(env = {}, options = {}) {
     {
       cwd: repoRoot,
       env: {
-        ...SERVER_ENV,
+        ...(source ? {} : SERVER_ENV),
         ...base,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
