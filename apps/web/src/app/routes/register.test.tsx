@@ -4,26 +4,18 @@ import { REGISTER_REDIRECT_MS } from '@nexbyte/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
-
-const fetchMock = vi.fn<typeof fetch>();
+import { mockApi, NEVER, type MockHandler, type MockReply } from '../../testing/mock-api';
 
 /** Answers POST /api/auth/registro; other screens' requests never settle, so they change nothing. */
-function answerRegistro(response: () => Promise<Response>) {
-  fetchMock.mockImplementation((input) =>
-    String(input) === '/api/auth/registro' ? response() : new Promise<Response>(() => {}),
-  );
-}
+let api: ReturnType<typeof mockApi>;
+const answerRegistro = (reply: MockHandler) =>
+  (api = mockApi({ 'POST /auth/registro': reply }, { otherwise: NEVER }));
 
 function sentBody(): Record<string, unknown> {
-  const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/registro');
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+  return api.calls.find((c) => c.path === '/auth/registro')?.body as Record<string, unknown>;
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+beforeEach(() => answerRegistro(NEVER));
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderRegistro() {
@@ -72,9 +64,7 @@ describe('Registro', () => {
     );
     expect(main.getByLabelText('RUN')).toHaveAttribute('aria-invalid', 'true');
     // Nothing sent: the only call is the form learning the password policy (GET /config).
-    expect(
-      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u !== '/api/config'),
-    ).toEqual([]);
+    expect(api.calls.map((c) => c.path).filter((path) => path !== '/config')).toEqual([]);
   });
 
   it('enfoca la región cuando es el primer campo inválido en la página', async () => {
@@ -175,7 +165,7 @@ describe('Registro', () => {
   });
 
   it('al registrarse envía los datos, muestra Cuenta creada y lleva a /login tras 1,2 s', async () => {
-    answerRegistro(async () => jsonResponse(201, buildUser()));
+    answerRegistro({ status: 201, body: buildUser() });
     const user = userEvent.setup();
     const { main, router } = await renderRegistro();
     await fillValidForm(user, main);
@@ -213,7 +203,7 @@ describe('Registro', () => {
   });
 
   it('si se sale de la pantalla antes de la redirección, no lleva a /login', async () => {
-    answerRegistro(async () => jsonResponse(201, buildUser()));
+    answerRegistro({ status: 201, body: buildUser() });
     const user = userEvent.setup();
     const { main, router } = await renderRegistro();
     await fillValidForm(user, main);
@@ -228,12 +218,13 @@ describe('Registro', () => {
   });
 
   it('un correo ya registrado (409) muestra el mensaje del servidor junto al campo', async () => {
-    answerRegistro(async () =>
-      jsonResponse(409, {
+    answerRegistro({
+      status: 409,
+      body: {
         message: 'El correo ya está registrado.',
         errors: { correo: 'El correo ya está registrado.' },
-      }),
-    );
+      },
+    });
     const user = userEvent.setup();
     const { main } = await renderRegistro();
     await fillValidForm(user, main);
@@ -249,7 +240,7 @@ describe('Registro', () => {
   });
 
   it('un RUN duplicado sin errores por campo se asocia al campo RUN', async () => {
-    answerRegistro(async () => jsonResponse(409, { message: 'El RUN ya está registrado.' }));
+    answerRegistro({ status: 409, body: { message: 'El RUN ya está registrado.' } });
     const user = userEvent.setup();
     const { main } = await renderRegistro();
     await fillValidForm(user, main);
@@ -278,8 +269,8 @@ describe('Registro', () => {
   });
 
   it('desactiva el botón mientras se envía', async () => {
-    let answer: (response: Response) => void = () => {};
-    answerRegistro(() => new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: (reply: MockReply) => void = () => {};
+    answerRegistro(() => new Promise<MockReply>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     const { main } = await renderRegistro();
     await fillValidForm(user, main);
@@ -287,7 +278,7 @@ describe('Registro', () => {
     await user.click(main.getByRole('button', { name: 'Crear cuenta' }));
 
     expect(await main.findByRole('button', { name: 'Creando cuenta…' })).toBeDisabled();
-    answer(jsonResponse(201, buildUser()));
+    answer({ status: 201, body: buildUser() });
     expect(await main.findByText('Cuenta creada')).toBeInTheDocument();
   });
 });
