@@ -4,7 +4,6 @@ import {
   diagnosticoAtrasado,
   horasHabilesEntre,
   idDeNumeroTicket,
-  ivaIncluido,
   numeroTicket,
   puedePasar,
   siguientesEstados,
@@ -128,13 +127,5 @@ describe('puedePasar', () => {
         }
       }
     }
-  });
-});
-
-describe('ivaIncluido', () => {
-  it('is the 19 % inside a price that includes it, in whole pesos', () => {
-    expect(ivaIncluido(119000)).toBe(19000);
-    expect(ivaIncluido(25000)).toBe(3992);
-    expect(ivaIncluido(0)).toBe(0);
   });
 });

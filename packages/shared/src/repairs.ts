@@ -123,14 +123,6 @@ export function idDeNumeroTicket(raw: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** Chile's IVA, included in every price the shop shows. */
-export const IVA_RATE = 0.19;
-
-/** The IVA inside a price that includes it, in whole pesos. */
-export function ivaIncluido(total: number): number {
-  return Math.round(total - total / (1 + IVA_RATE));
-}
-
 /** The diagnosis promise (SPEC: 24 to 48 business hours): past it, the desk's board flags the ticket. */
 export const DIAGNOSTICO_HORAS_HABILES = 48;
 /** Until the diagnosis is done (the quote is sent, or a warranty claim leaves EN_DIAGNOSTICO). */

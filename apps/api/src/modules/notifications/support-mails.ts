@@ -3,7 +3,7 @@ import {
   ESTADO_TICKET_LABELS,
   formatCLP,
   IVA_PERCENT,
-  ivaIncluido,
+  ivaIncluded,
   numeroTicket,
   type EstadoTicket,
 } from '@nexbyte/shared';
@@ -158,7 +158,7 @@ async function supportMails(app: FastifyInstance) {
         row.emailCliente,
         row.nombreCliente,
         numeroTicket(row.id),
-        { ...quote, iva: ivaIncluido(quote.total) },
+        { ...quote, iva: ivaIncluded(quote.total) },
         link(f.acceso),
       );
     }),

@@ -1,4 +1,4 @@
-import { ivaIncluido, TICKET_MESSAGES, type Ticket } from '@nexbyte/shared';
+import { ivaIncluded, TICKET_MESSAGES, type Ticket } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productos } from '../products/products.schema';
@@ -57,7 +57,7 @@ describe('sending a quote', () => {
     expect(ticket.cotizaciones[0]).toMatchObject({
       estado: 'PENDIENTE',
       total,
-      iva: ivaIncluido(total),
+      iva: ivaIncluded(total),
       vencida: false,
       lineas: [
         { tipo: 'SERVICIO', descripcion: 'Cambio de pasta térmica', subtotal: 30000 },

@@ -1,4 +1,4 @@
-import { hoyEnChile, ivaIncluido } from '@nexbyte/shared';
+import { hoyEnChile, ivaIncluded } from '@nexbyte/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +33,7 @@ describe('editor de cotizaciones', () => {
     // The first line is a diagnosis at its suggested price.
     expect(screen.getByLabelText('Servicio (línea 1)')).toHaveValue('Diagnóstico');
     expect(screen.getByLabelText('Precio unitario (línea 1)')).toHaveValue(15000);
-    expect(totals()).toEqual({ total: clp(15000), iva: clp(ivaIncluido(15000)) });
+    expect(totals()).toEqual({ total: clp(15000), iva: clp(ivaIncluded(15000)) });
 
     // Another service starts at its own suggested price; the quantity multiplies it.
     await user.selectOptions(screen.getByLabelText('Servicio (línea 1)'), 'Mantención preventiva');
@@ -54,7 +54,7 @@ describe('editor de cotizaciones', () => {
     const part = screen.getByText('Repuesto (línea 3)').parentElement!;
     expect(within(part).getByText(fuente.nombre)).toBeInTheDocument();
     expect(within(part).getByText(/stock 3/)).toBeInTheDocument();
-    expect(totals()).toEqual({ total: clp(114990), iva: clp(ivaIncluido(114990)) });
+    expect(totals()).toEqual({ total: clp(114990), iva: clp(ivaIncluded(114990)) });
 
     await user.click(screen.getByRole('button', { name: 'Quitar línea 1' }));
     expect(totals().total).toBe(clp(64990));

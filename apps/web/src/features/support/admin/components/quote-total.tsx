@@ -1,4 +1,4 @@
-import { formatCLP, ivaIncluido, type CotizacionTicketInput, type Producto } from '@nexbyte/shared';
+import { formatCLP, ivaIncluded, type CotizacionTicketInput, type Producto } from '@nexbyte/shared';
 import { useWatch, type Control } from 'react-hook-form';
 import '../support-desk.css';
 
@@ -37,7 +37,7 @@ export function QuoteTotal({
       </div>
       <div>
         <dt>IVA incluido</dt>
-        <dd>{formatCLP(ivaIncluido(total))}</dd>
+        <dd>{formatCLP(ivaIncluded(total))}</dd>
       </div>
     </dl>
   );
