@@ -24,7 +24,7 @@ describe('leaving the session on a private page', () => {
       'POST /auth/logout': { status: 204 },
     });
     const { router, queryClient } = renderWithClient('/pedido/NB-000123');
-    await screen.findByRole('heading', { level: 1, name: 'Pedido NB-000123' });
+    await screen.findByRole('heading', { level: 1, name: 'Pedido NB-000123' }, { timeout: 5000 });
     expect(api.callsTo('GET', '/pedidos/NB-000123')).toHaveLength(1);
 
     // The site's header is the first banner (the order's own header is another).
@@ -32,7 +32,7 @@ describe('leaving the session on a private page', () => {
     await userEvent.click(within(header).getByRole('button', { name: 'Cerrar sesión' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await screen.findByRole('heading', { level: 1, name: 'TIENDA ONLINE' });
+    await screen.findByRole('heading', { level: 1, name: 'TIENDA ONLINE' }, { timeout: 5000 });
     await within(header).findByRole('link', { name: 'Iniciar sesión' });
     // The one request for the order is the one made while logged in: none after the logout.
     expect(api.callsTo('GET', '/pedidos/NB-000123')).toHaveLength(1);
@@ -101,7 +101,7 @@ describe('leaving the session on a private page', () => {
     storeSession(camila);
     const api = mockApi({ ...HOME, 'POST /auth/logout': { status: 204 } });
     const { router } = renderWithClient('/');
-    await screen.findByRole('heading', { level: 1, name: 'TIENDA ONLINE' });
+    await screen.findByRole('heading', { level: 1, name: 'TIENDA ONLINE' }, { timeout: 5000 });
     await userEvent.click(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Cerrar sesión' }),
     );
