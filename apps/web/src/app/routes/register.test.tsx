@@ -268,6 +268,23 @@ describe('Registro', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('un 503 con mensaje muestra el mensaje del servidor', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answerRegistro({
+      status: 503,
+      body: { message: 'La tienda no puede registrar cuentas en este momento.' },
+    });
+    const user = userEvent.setup();
+    const { main } = await renderRegistro();
+    await fillValidForm(user, main);
+
+    await user.click(main.getByRole('button', { name: 'Crear cuenta' }));
+
+    expect(await main.findByRole('alert')).toHaveTextContent(
+      'La tienda no puede registrar cuentas en este momento.',
+    );
+  });
+
   it('desactiva el botón mientras se envía', async () => {
     let answer: (reply: MockReply) => void = () => {};
     answerRegistro(() => new Promise<MockReply>((resolve) => (answer = resolve)));

@@ -1,7 +1,7 @@
 import type { Registro, Usuario } from '@nexbyte/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { serverMessage } from '../../../lib/error-message';
 
 export const REGISTER_FAILED_MESSAGE = 'No se pudo completar el registro. Inténtalo de nuevo.';
 
@@ -21,8 +21,9 @@ export function useRegister() {
   });
 }
 
+/** docs/product.md#messages: the server's message field if present, whatever the status, else the fallback. */
 export const registerErrorMessage = (error: unknown) =>
-  errorMessage(error, REGISTER_FAILED_MESSAGE);
+  serverMessage(error, REGISTER_FAILED_MESSAGE);
 
 /**
  * The message of each field the server refused: its `errors`, or for a 409 without them the
