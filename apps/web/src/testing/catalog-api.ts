@@ -1,5 +1,13 @@
+// Catalogue fixtures and handlers for the one stand-in API (testing/mock-api.ts).
 import type { Categoria, Producto } from '@nexbyte/shared';
-import { vi } from 'vitest';
+
+import {
+  mockApi,
+  type MockApiOptions,
+  type MockCall,
+  type MockHandler,
+  type MockReply,
+} from './mock-api';
 
 export const CATEGORIAS: Categoria[] = [
   { id: 1, nombre: 'Periféricos' },
@@ -33,65 +41,36 @@ export function buildProductos(n: number, firstId = 1): Producto[] {
   );
 }
 
-export function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}) {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
-  if (init.total !== undefined) headers.set('X-Total-Count', String(init.total));
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
-}
-
-type Handler = (url: URL) => Response | Promise<Response>;
+/**
+ * What the public catalogue asks for besides its subject, answered as an empty shop would:
+ * the categories, no suggestions, no brand or specification to filter by, and no store settings
+ * (GET /config 404s, so no transfer price is shown).
+ */
+export const CATALOG_DEFAULTS: Record<string, MockHandler> = {
+  'GET /categorias': { body: CATEGORIAS },
+  'GET /productos/sugerencias': { body: { productos: [], quisisteDecir: null } },
+  'GET /productos/facetas': { body: { categorias: [], marcas: [], especificaciones: [] } },
+  'GET /config': { status: 404, body: { message: 'No encontrado.' } },
+};
 
 /**
- * Stands in for the API: each path answers with its handler (GET /productos, /productos/{id},
- * /productos/sugerencias, /categorias, /config). Suggestions default to none. Returns the fetch spy, whose
- * calls tell which addresses were requested.
+ * mockApi (testing/mock-api.ts) with the catalogue's defaults underneath: the test names only
+ * the calls it is about, e.g. `'GET /productos': pagedProducts(list)` or
+ * `'GET /productos/:id': { body: product }`, and reads them back with `callsTo`.
  */
-export function mockApi(handlers: {
-  products?: Handler;
-  product?: Handler;
-  suggestions?: Handler;
-  categories?: Handler;
-  /** GET /productos/facetas; no brand or specification to offer by default. */
-  facets?: Handler;
-  /** GET /config (the transfer price); unanswered by default, as with no transfer discount. */
-  config?: Handler;
-}) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const path = url.pathname.replace(/^\/api/, '');
-    if (path === '/productos' && handlers.products) return handlers.products(url);
-    if (path === '/productos/sugerencias') {
-      return handlers.suggestions
-        ? handlers.suggestions(url)
-        : jsonResponse({ productos: [], quisisteDecir: null });
-    }
-    if (path === '/productos/facetas') {
-      return handlers.facets
-        ? handlers.facets(url)
-        : jsonResponse({ categorias: [], marcas: [], especificaciones: [] });
-    }
-    if (/^\/productos\/[^/]+$/.test(path) && handlers.product) return handlers.product(url);
-    if (path === '/config' && handlers.config) return handlers.config(url);
-    if (path === '/categorias') {
-      return handlers.categories ? handlers.categories(url) : jsonResponse(CATEGORIAS);
-    }
-    return jsonResponse({ message: 'No encontrado.' }, { status: 404 });
-  });
+export function mockCatalogApi(
+  handlers: Record<string, MockHandler> = {},
+  options?: MockApiOptions,
+) {
+  return mockApi({ ...CATALOG_DEFAULTS, ...handlers }, options);
 }
 
-/** The products of a list, paged like the API: `pagina` and `limite` from the address. */
-export function pagedProducts(products: Producto[]): Handler {
-  return (url) => {
-    const limite = Number(url.searchParams.get('limite') ?? products.length) || products.length;
-    const pagina = Number(url.searchParams.get('pagina') ?? 1) || 1;
+/** The products of a list, paged like the API: `pagina` and `limite` from the query. */
+export function pagedProducts(products: Producto[]): (call: MockCall) => MockReply {
+  return ({ query }) => {
+    const limite = Number(query.get('limite') ?? products.length) || products.length;
+    const pagina = Number(query.get('pagina') ?? 1) || 1;
     const page = products.slice((pagina - 1) * limite, pagina * limite);
-    return jsonResponse(page, { total: products.length });
+    return { body: page, headers: { 'X-Total-Count': String(products.length) } };
   };
-}
-
-/** The addresses GET /productos was called with. */
-export function requestedUrls(fetchSpy: ReturnType<typeof mockApi>, path = '/api/productos') {
-  return fetchSpy.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
 }

@@ -4,15 +4,13 @@ import { renderApp } from '../testing/render-app';
 import {
   buildProducto,
   buildProductos,
-  jsonResponse,
-  mockApi,
+  mockCatalogApi,
   pagedProducts,
-  requestedUrls,
 } from '../../testing/catalog-api';
 
 describe('Inicio', () => {
   it('muestra el hero con el enlace a los productos', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     renderApp('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'TIENDA ONLINE' }),
@@ -26,7 +24,7 @@ describe('Inicio', () => {
   });
 
   it('muestra Cargando… y luego los 4 primeros productos de la lista', async () => {
-    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(6)) });
+    const api = mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(6)) });
     renderApp('/');
     expect(await screen.findByText('Cargando…', { selector: '.featured p' })).toBeInTheDocument();
 
@@ -35,13 +33,13 @@ describe('Inicio', () => {
     )!;
     const cards = await within(section).findAllByRole('article');
     expect(cards).toHaveLength(4);
-    expect(requestedUrls(fetchSpy)[0]?.searchParams.get('limite')).toBe('4');
+    expect(api.callsTo('GET', '/productos')[0]?.query.get('limite')).toBe('4');
     expect(within(cards[0]!).getByRole('heading', { level: 3, name: 'Producto 1' })).toBeVisible();
   });
 
   it('cada tarjeta muestra imagen, nombre, categoría, precio y Ver detalles', async () => {
-    mockApi({
-      products: pagedProducts([
+    mockCatalogApi({
+      'GET /productos': pagedProducts([
         buildProducto({ id: 12, nombre: 'SSD Kingston NV2 1TB', precio: 54990, imagen: null }),
       ]),
     });
@@ -60,7 +58,7 @@ describe('Inicio', () => {
   });
 
   it('sin productos muestra No hay productos disponibles por ahora.', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     renderApp('/');
     expect(await screen.findByText('No hay productos disponibles por ahora.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -71,8 +69,8 @@ describe('Inicio', () => {
 
   it('si la carga falla solo lo registra y muestra el mismo mensaje', async () => {
     const consoleError = vi.mocked(console.error).mockImplementation(() => {});
-    mockApi({
-      products: () => jsonResponse({ message: 'Parámetros inválidos.' }, { status: 400 }),
+    mockCatalogApi({
+      'GET /productos': { status: 400, body: { message: 'Parámetros inválidos.' } },
     });
     renderApp('/');
     expect(await screen.findByText('No hay productos disponibles por ahora.')).toBeInTheDocument();

@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { buildProducto, jsonResponse, mockApi, requestedUrls } from '../../testing/catalog-api';
+import { buildProducto, mockCatalogApi } from '../../testing/catalog-api';
+import { NEVER } from '../../testing/mock-api';
 import { buildConfig } from '../../testing/order-fixtures';
 
 function mockProduct(product = buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB' })) {
-  return mockApi({ product: () => jsonResponse(product) });
+  return mockCatalogApi({ 'GET /productos/:id': { body: product } });
 }
 
 describe('Detalle de producto', () => {
@@ -125,8 +126,8 @@ describe('Detalle de producto', () => {
   });
 
   it('si el producto no existe (404) muestra la alerta de peligro', async () => {
-    mockApi({
-      product: () => jsonResponse({ message: 'Producto no encontrado.' }, { status: 404 }),
+    mockCatalogApi({
+      'GET /productos/:id': { status: 404, body: { message: 'Producto no encontrado.' } },
     });
     renderApp('/productos/detalle/999');
     const alert = await screen.findByText('No se pudo encontrar el producto.');
@@ -139,31 +140,32 @@ describe('Detalle de producto', () => {
   it.each(['abc', '0', '-3', '1.5'])(
     'con el id %s no pide nada y muestra Producto no disponible.',
     async (id) => {
-      const fetchSpy = mockApi({});
+      const api = mockCatalogApi({});
       renderApp(`/productos/detalle/${id}`);
       const alert = await screen.findByText('Producto no disponible.');
       expect(alert).toHaveClass('alert', 'alert--warning');
-      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(api.calls).toEqual([]);
     },
   );
 
   it('si la respuesta llega vacía muestra Producto no disponible.', async () => {
-    mockApi({ product: () => new Response(null, { status: 204 }) });
+    mockCatalogApi({ 'GET /productos/:id': { status: 204 } });
     renderApp('/productos/detalle/5');
     expect(await screen.findByText('Producto no disponible.')).toHaveClass('alert--warning');
   });
 
   it('muestra Cargando producto… mientras espera', async () => {
-    mockApi({ product: () => new Promise<Response>(() => {}) });
+    mockCatalogApi({ 'GET /productos/:id': NEVER });
     renderApp('/productos/detalle/5');
     expect(await screen.findByText('Cargando producto…')).toHaveAttribute('role', 'status');
   });
 
   it('con descuento por transferencia muestra el segundo precio', async () => {
-    mockApi({
-      product: () =>
-        jsonResponse(buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 })),
-      config: () => jsonResponse(buildConfig({ descuentoTransferenciaPct: 5 })),
+    mockCatalogApi({
+      'GET /productos/:id': {
+        body: buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 }),
+      },
+      'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 5 }) },
     });
     renderApp('/productos/detalle/7');
     await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
@@ -172,14 +174,15 @@ describe('Detalle de producto', () => {
   });
 
   it('sin descuento por transferencia muestra un solo precio', async () => {
-    const api = mockApi({
-      product: () =>
-        jsonResponse(buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 })),
-      config: () => jsonResponse(buildConfig({ descuentoTransferenciaPct: 0 })),
+    const api = mockCatalogApi({
+      'GET /productos/:id': {
+        body: buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 }),
+      },
+      'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 0 }) },
     });
     renderApp('/productos/detalle/7');
     await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
-    await waitFor(() => expect(requestedUrls(api, '/api/config')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/config')).toHaveLength(1));
     expect(screen.getByText('$54.990')).toBeInTheDocument();
     expect(screen.queryByText(/con transferencia/)).toBeNull();
   });

@@ -3,13 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import {
-  buildProductos,
-  jsonResponse,
-  mockApi,
-  pagedProducts,
-  requestedUrls,
-} from '../../testing/catalog-api';
+import { buildProductos, mockCatalogApi, pagedProducts } from '../../testing/catalog-api';
 
 const FACETAS: Facetas = {
   categorias: [{ id: 3, nombre: 'Almacenamiento', cantidad: 6 }],
@@ -29,9 +23,9 @@ const FACETAS: Facetas = {
 };
 
 function mockCatalog(facetas: Facetas = FACETAS) {
-  return mockApi({
-    products: pagedProducts(buildProductos(3)),
-    facets: () => jsonResponse(facetas),
+  return mockCatalogApi({
+    'GET /productos': pagedProducts(buildProductos(3)),
+    'GET /productos/facetas': { body: facetas },
   });
 }
 
@@ -63,14 +57,14 @@ describe('Filtros por marca y especificación', () => {
     await userEvent.click(within(capacidad).getByRole('checkbox', { name: '1 TB (2)' }));
 
     await waitFor(() => {
-      const last = requestedUrls(api).at(-1)!;
-      expect(last.searchParams.get('marca')).toBe('Kingston');
-      expect(last.searchParams.getAll('espec')).toEqual(['Capacidad:1 TB']);
-      expect(last.searchParams.get('categoria')).toBe('Almacenamiento');
+      const last = api.callsTo('GET', '/productos').at(-1)!;
+      expect(last.query.get('marca')).toBe('Kingston');
+      expect(last.query.getAll('espec')).toEqual(['Capacidad:1 TB']);
+      expect(last.query.get('categoria')).toBe('Almacenamiento');
     });
-    const facetsAsked = requestedUrls(api, '/api/productos/facetas').at(-1)!;
-    expect(facetsAsked.searchParams.getAll('espec')).toEqual(['Capacidad:1 TB']);
-    expect(facetsAsked.searchParams.has('orden')).toBe(false);
+    const facetsAsked = api.callsTo('GET', '/productos/facetas').at(-1)!;
+    expect(facetsAsked.query.getAll('espec')).toEqual(['Capacidad:1 TB']);
+    expect(facetsAsked.query.has('orden')).toBe(false);
     expect(screen.getByText('(2 elegidos)')).toBeInTheDocument();
 
     // Unticking takes the value out of the address again.
@@ -85,9 +79,9 @@ describe('Filtros por marca y especificación', () => {
     expect(await screen.findByRole('checkbox', { name: 'Samsung (1)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: '500 GB (1)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: '1 TB (2)' })).not.toBeChecked();
-    const asked = requestedUrls(api)[0]!;
-    expect(asked.searchParams.get('marca')).toBe('Samsung');
-    expect(asked.searchParams.getAll('espec')).toEqual(['Capacidad:500 GB']);
+    const asked = api.callsTo('GET', '/productos')[0]!;
+    expect(asked.query.get('marca')).toBe('Samsung');
+    expect(asked.query.getAll('espec')).toEqual(['Capacidad:500 GB']);
   });
 
   it('mantiene un valor elegido que ya no cuenta productos, en 0, para poder desmarcarlo', async () => {

@@ -6,11 +6,10 @@ import { renderApp } from '../testing/render-app';
 import {
   buildProducto,
   buildProductos,
-  jsonResponse,
-  mockApi,
+  mockCatalogApi,
   pagedProducts,
-  requestedUrls,
 } from '../../testing/catalog-api';
+import type { MockCall, MockReply } from '../../testing/mock-api';
 
 const RATONES = [
   buildProducto({ id: 21, nombre: 'Ratón inalámbrico Logitech M185', precio: 12990 }),
@@ -25,32 +24,32 @@ function suggestionsFrom(products: Producto[], quisisteDecir: string | null = nu
       .normalize('NFD')
       .replace(/\p{Diacritic}/gu, '')
       .toLowerCase();
-  return (url: URL) => {
-    const q = fold(url.searchParams.get('q') ?? '');
+  return (call: MockCall): MockReply => {
+    const q = fold(call.query.get('q') ?? '');
     const productos = products.filter((p) => fold(p.nombre).includes(q)).slice(0, 8);
-    return jsonResponse({ productos, quisisteDecir: productos.length ? null : quisisteDecir });
+    return { body: { productos, quisisteDecir: productos.length ? null : quisisteDecir } };
   };
 }
 
-async function openList(url = '/productos', handlers: Parameters<typeof mockApi>[0] = {}) {
-  const fetchSpy = mockApi({
-    products: pagedProducts(buildProductos(3)),
-    suggestions: suggestionsFrom(RATONES),
-    product: (url) => {
-      const id = Number(url.pathname.split('/').at(-1));
-      return jsonResponse(RATONES.find((p) => p.id === id) ?? buildProducto({ id }));
+async function openList(url = '/productos', handlers: Parameters<typeof mockCatalogApi>[0] = {}) {
+  const api = mockCatalogApi({
+    'GET /productos': pagedProducts(buildProductos(3)),
+    'GET /productos/sugerencias': suggestionsFrom(RATONES),
+    'GET /productos/:id': ({ params }) => {
+      const id = Number(params.id);
+      return { body: RATONES.find((p) => p.id === id) ?? buildProducto({ id }) };
     },
     ...handlers,
   });
   const app = renderApp(url);
   await screen.findByRole('heading', { level: 1, name: 'Productos' });
   await screen.findByText(/^\d+ resultados?$/);
-  return { ...app, fetchSpy, user: userEvent.setup() };
+  return { ...app, api, user: userEvent.setup() };
 }
 
 const searchBox = () => screen.getByRole('combobox', { name: 'Buscar' });
-const suggestionRequests = (fetchSpy: ReturnType<typeof mockApi>) =>
-  requestedUrls(fetchSpy, '/api/productos/sugerencias').map((url) => url.searchParams.get('q'));
+const suggestionRequests = (api: ReturnType<typeof mockCatalogApi>) =>
+  api.callsTo('GET', '/productos/sugerencias').map((call) => call.query.get('q'));
 
 describe('Buscador con sugerencias', () => {
   it('es un combobox cerrado con su lista asociada antes de escribir', async () => {
@@ -65,7 +64,7 @@ describe('Buscador con sugerencias', () => {
   });
 
   it('sugiere productos con nombre y precio tras una pausa, con una sola petición, y lo anuncia', async () => {
-    const { fetchSpy } = await openList();
+    const { api } = await openList();
 
     // Keys typed faster than the pause (no time passes between them here).
     act(() => {
@@ -84,14 +83,14 @@ describe('Buscador con sugerencias', () => {
     expect(searchBox()).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/^3 productos sugeridos\./)).toHaveAttribute('role', 'status');
     // The keys typed within the pause ask once, for the whole text.
-    expect(suggestionRequests(fetchSpy)).toEqual(['raton']);
+    expect(suggestionRequests(api)).toEqual(['raton']);
   });
 
   it('con menos de dos letras no pide sugerencias', async () => {
-    const { fetchSpy, user } = await openList();
+    const { api, user } = await openList();
     await user.type(searchBox(), 'r');
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(suggestionRequests(fetchSpy)).toEqual([]);
+    expect(suggestionRequests(api)).toEqual([]);
     expect(searchBox()).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -123,7 +122,7 @@ describe('Buscador con sugerencias', () => {
   });
 
   it('Enter sin sugerencia elegida filtra la lista al momento y cierra las sugerencias', async () => {
-    const { user, router, fetchSpy } = await openList();
+    const { user, router, api } = await openList();
     await user.type(searchBox(), 'raton');
     await screen.findByRole('listbox');
 
@@ -134,7 +133,7 @@ describe('Buscador con sugerencias', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(searchBox()).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() =>
-      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('q')).toBe('raton'),
+      expect(api.callsTo('GET', '/productos').at(-1)?.query.get('q')).toBe('raton'),
     );
   });
 
@@ -181,8 +180,8 @@ describe('Buscador con sugerencias', () => {
 
   it('si las sugerencias fallan, el buscador y la lista siguen funcionando', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { user, router, fetchSpy } = await openList('/productos', {
-      suggestions: () => jsonResponse({ message: 'Error interno.' }, { status: 500 }),
+    const { user, router, api } = await openList('/productos', {
+      'GET /productos/sugerencias': { status: 500, body: { message: 'Error interno.' } },
     });
 
     await user.type(searchBox(), 'raton');
@@ -191,26 +190,26 @@ describe('Buscador con sugerencias', () => {
     expect(warn.mock.calls[0]![0]).toBe('No se pudieron cargar las sugerencias:');
     await waitFor(() => expect(router.state.location.search).toBe('?q=raton'));
     await waitFor(() =>
-      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('q')).toBe('raton'),
+      expect(api.callsTo('GET', '/productos').at(-1)?.query.get('q')).toBe('raton'),
     );
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.queryByText('Buscando sugerencias…')).not.toBeInTheDocument();
     expect(await screen.findByText('3 resultados')).toBeInTheDocument();
     // Not retried: the next key asks again.
-    expect(suggestionRequests(fetchSpy)).toEqual(['raton']);
+    expect(suggestionRequests(api)).toEqual(['raton']);
   });
 });
 
 describe('¿Quisiste decir …?', () => {
   it('bajo la lista vacía propone el término cercano y al seguirlo lo busca', async () => {
     const { user, router } = await openList('/productos?q=mecanco&categoria=Perif%C3%A9ricos', {
-      products: (url) =>
+      'GET /productos': (call) =>
         pagedProducts(
-          url.searchParams.get('q') === 'mecánico'
+          call.query.get('q') === 'mecánico'
             ? [buildProducto({ id: 31, nombre: 'Teclado mecánico Redragon Kumara' })]
             : [],
-        )(url),
-      suggestions: suggestionsFrom([], 'mecánico'),
+        )(call),
+      'GET /productos/sugerencias': suggestionsFrom([], 'mecánico'),
     });
     expect(screen.getByText('No se encontraron productos con esos filtros.')).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'mecánico' });
@@ -227,12 +226,12 @@ describe('¿Quisiste decir …?', () => {
   });
 
   it('sin término cercano deja solo el mensaje de lista vacía', async () => {
-    const { fetchSpy } = await openList('/productos?q=zzzz', {
-      products: pagedProducts([]),
-      suggestions: suggestionsFrom([], null),
+    const { api } = await openList('/productos?q=zzzz', {
+      'GET /productos': pagedProducts([]),
+      'GET /productos/sugerencias': suggestionsFrom([], null),
     });
     expect(screen.getByText('No se encontraron productos con esos filtros.')).toBeInTheDocument();
-    await waitFor(() => expect(suggestionRequests(fetchSpy)).toEqual(['zzzz']));
+    await waitFor(() => expect(suggestionRequests(api)).toEqual(['zzzz']));
     expect(screen.queryByText(/Quisiste decir/)).not.toBeInTheDocument();
   });
 });
@@ -245,7 +244,7 @@ describe('Orden con búsqueda', () => {
       .map((o) => o.textContent);
 
   it('con texto ofrece Más relevantes, elegido por defecto; sin texto no lo ofrece', async () => {
-    const { fetchSpy, user, router } = await openList('/productos?q=raton');
+    const { api, user, router } = await openList('/productos?q=raton');
     expect(ordenLabels()).toEqual([
       'Más relevantes',
       'Más recientes',
@@ -253,7 +252,7 @@ describe('Orden con búsqueda', () => {
       'Precio: mayor a menor',
     ]);
     expect(ordenSelect()).toHaveValue('relevancia');
-    expect(requestedUrls(fetchSpy)[0]?.searchParams.get('orden')).toBe('relevancia');
+    expect(api.callsTo('GET', '/productos')[0]?.query.get('orden')).toBe('relevancia');
 
     // Most recent is no longer the default with a text: it has to be written down.
     await user.selectOptions(ordenSelect(), 'recientes');
@@ -274,8 +273,8 @@ describe('Orden con búsqueda', () => {
   });
 
   it('relevancia en la dirección sin texto se lee como Más recientes', async () => {
-    const { fetchSpy } = await openList('/productos?orden=relevancia');
+    const { api } = await openList('/productos?orden=relevancia');
     expect(ordenSelect()).toHaveValue('recientes');
-    expect(requestedUrls(fetchSpy)[0]?.searchParams.get('orden')).toBe('recientes');
+    expect(api.callsTo('GET', '/productos')[0]?.query.get('orden')).toBe('recientes');
   });
 });

@@ -6,10 +6,8 @@ import { renderApp } from '../testing/render-app';
 import {
   buildProducto,
   buildProductos,
-  jsonResponse,
-  mockApi,
+  mockCatalogApi,
   pagedProducts,
-  requestedUrls,
 } from '../../testing/catalog-api';
 import { buildConfig } from '../../testing/order-fixtures';
 
@@ -27,7 +25,7 @@ afterEach(() => {
 
 describe('Lista de productos', () => {
   it('muestra Cargando productos… y luego la cantidad de resultados en plural', async () => {
-    mockApi({ products: pagedProducts(buildProductos(3)) });
+    mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(3)) });
     await renderList();
     expect(screen.getByText('Cargando productos…')).toHaveAttribute('role', 'status');
     expect(await screen.findByText('3 resultados')).toHaveAttribute('role', 'status');
@@ -35,9 +33,9 @@ describe('Lista de productos', () => {
   });
 
   it('cada tarjeta muestra el precio con transferencia cuando la tienda lo da', async () => {
-    mockApi({
-      products: pagedProducts([buildProducto({ precio: 19990 })]),
-      config: () => jsonResponse(buildConfig({ descuentoTransferenciaPct: 10 })),
+    mockCatalogApi({
+      'GET /productos': pagedProducts([buildProducto({ precio: 19990 })]),
+      'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 10 }) },
     });
     await renderList();
     const card = (await screen.findAllByRole('article'))[0]!;
@@ -46,13 +44,13 @@ describe('Lista de productos', () => {
   });
 
   it('con un solo resultado dice 1 resultado', async () => {
-    mockApi({ products: pagedProducts([buildProducto()]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([buildProducto()]) });
     await renderList();
     expect(await screen.findByText('1 resultado')).toBeInTheDocument();
   });
 
   it('sin coincidencias muestra No se encontraron productos con esos filtros.', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     await renderList('/productos?q=nada');
     expect(
       await screen.findByText('No se encontraron productos con esos filtros.'),
@@ -61,7 +59,7 @@ describe('Lista de productos', () => {
   });
 
   it('una tienda sin productos, sin filtros, dice que el catálogo viene en camino', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     await renderList();
     expect(await screen.findByText('Aún no hay productos a la venta.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Solicitar soporte técnico' })).toHaveAttribute(
@@ -74,8 +72,8 @@ describe('Lista de productos', () => {
   it('si el servidor no responde, tras reintentar muestra No se pudieron cargar los productos.', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const consoleError = vi.mocked(console.error).mockImplementation(() => {});
-    const fetchSpy = mockApi({
-      products: () => Promise.reject(new TypeError('Failed to fetch')),
+    const api = mockCatalogApi({
+      'GET /productos': () => Promise.reject(new TypeError('Failed to fetch')),
     });
     await renderList();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -83,7 +81,7 @@ describe('Lista de productos', () => {
     expect(await screen.findByText('No se pudieron cargar los productos.')).toHaveClass(
       'alert--danger',
     );
-    expect(requestedUrls(fetchSpy)).toHaveLength(3);
+    expect(api.callsTo('GET', '/productos')).toHaveLength(3);
     expect(consoleError).toHaveBeenCalledWith(
       'No se pudieron cargar los productos:',
       expect.objectContaining({ status: 0 }),
@@ -91,8 +89,8 @@ describe('Lista de productos', () => {
   });
 
   it('cada tarjeta tiene imagen, nombre con enlace, categoría, precio y aviso de pocas unidades', async () => {
-    mockApi({
-      products: pagedProducts([
+    mockCatalogApi({
+      'GET /productos': pagedProducts([
         buildProducto({ id: 5, nombre: 'Teclado Redragon Kumara', precio: 32990, stock: 3 }),
       ]),
     });
@@ -112,14 +110,14 @@ describe('Lista de productos', () => {
   });
 
   it('lee los filtros de la dirección, los muestra y los envía a GET /productos', async () => {
-    const fetchSpy = mockApi({ products: pagedProducts([buildProducto()]) });
+    const api = mockCatalogApi({ 'GET /productos': pagedProducts([buildProducto()]) });
     await renderList(
       '/productos?q=mouse&categoria=Perif%C3%A9ricos&min=10000&max=abc&orden=precio_asc',
     );
     await screen.findByText('1 resultado');
 
-    const url = requestedUrls(fetchSpy)[0]!;
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const url = api.callsTo('GET', '/productos')[0]!;
+    expect(Object.fromEntries(url.query)).toEqual({
       q: 'mouse',
       categoria: 'Periféricos',
       min: '10000',
@@ -138,7 +136,7 @@ describe('Lista de productos', () => {
   });
 
   it('ofrece todas más las categorías y los tres órdenes, Más recientes por defecto', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     await renderList();
     const categoria = screen.getByRole('combobox', { name: 'Categoría' });
     await within(categoria).findByRole('option', { name: 'Componentes' });
@@ -158,7 +156,7 @@ describe('Lista de productos', () => {
   });
 
   it('una categoría escrita en otra forma en la dirección se muestra elegida', async () => {
-    mockApi({ products: pagedProducts([]) });
+    mockCatalogApi({ 'GET /productos': pagedProducts([]) });
     await renderList('/productos?categoria=almacenamiento');
     const categoria = screen.getByRole('combobox', { name: 'Categoría' });
     await waitFor(() => expect(categoria).toHaveValue('Almacenamiento'));
@@ -167,7 +165,7 @@ describe('Lista de productos', () => {
 
   it('la búsqueda se guarda en la dirección tras una pausa al escribir', async () => {
     const user = userEvent.setup();
-    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const api = mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(2)) });
     const { router } = await renderList();
     await screen.findByText('2 resultados');
 
@@ -175,16 +173,16 @@ describe('Lista de productos', () => {
 
     await waitFor(() => expect(router.state.location.search).toBe('?q=ssd+kingston'));
     await waitFor(() =>
-      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('q')).toBe('ssd kingston'),
+      expect(api.callsTo('GET', '/productos').at(-1)?.query.get('q')).toBe('ssd kingston'),
     );
     // Only the pause sends a request, not every key.
-    expect(requestedUrls(fetchSpy)).toHaveLength(2);
+    expect(api.callsTo('GET', '/productos')).toHaveLength(2);
     expect(screen.getByRole('combobox', { name: 'Buscar' })).toHaveValue('ssd kingston');
   });
 
   it('categoría, precios y orden cambian la dirección; Limpiar filtros los quita todos', async () => {
     const user = userEvent.setup();
-    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const api = mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(2)) });
     const { router } = await renderList('/productos?q=mouse');
     await screen.findByText('2 resultados');
     await screen.findByRole('option', { name: 'Componentes' });
@@ -205,7 +203,7 @@ describe('Lista de productos', () => {
       });
     });
     await waitFor(() =>
-      expect(requestedUrls(fetchSpy).at(-1)?.searchParams.get('max')).toBe('90000'),
+      expect(api.callsTo('GET', '/productos').at(-1)?.query.get('max')).toBe('90000'),
     );
 
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
@@ -217,7 +215,7 @@ describe('Lista de productos', () => {
     expect(screen.getByRole('spinbutton', { name: 'Precio máximo' })).toHaveValue(null);
     expect(screen.getByRole('combobox', { name: 'Ordenar por' })).toHaveValue('recientes');
     await waitFor(() =>
-      expect([...(requestedUrls(fetchSpy).at(-1)?.searchParams.keys() ?? [])]).toEqual([
+      expect([...(api.callsTo('GET', '/productos').at(-1)?.query.keys() ?? [])]).toEqual([
         'orden',
         'pagina',
         'limite',
@@ -227,7 +225,7 @@ describe('Lista de productos', () => {
   });
 
   it('dos filtros cambiados sin pausa entre ellos quedan ambos en la dirección', async () => {
-    mockApi({ products: pagedProducts(buildProductos(2)) });
+    mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(2)) });
     const { router } = await renderList();
     await screen.findByText('2 resultados');
     await screen.findByRole('option', { name: 'Componentes' });
@@ -249,7 +247,7 @@ describe('Lista de productos', () => {
   });
 
   it('salir de la búsqueda o de un precio los aplica al momento, sin esperar la pausa', async () => {
-    mockApi({ products: pagedProducts(buildProductos(2)) });
+    mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(2)) });
     const { router } = await renderList();
     await screen.findByText('2 resultados');
     const min = screen.getByRole('spinbutton', { name: 'Precio mínimo' });
@@ -268,7 +266,7 @@ describe('Lista de productos', () => {
   });
 
   it('un precio que no es un número se ignora', async () => {
-    const fetchSpy = mockApi({ products: pagedProducts(buildProductos(2)) });
+    const api = mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(2)) });
     const { router } = await renderList();
     await screen.findByText('2 resultados');
 
@@ -278,19 +276,22 @@ describe('Lista de productos', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
     expect(router.state.location.search).toBe('');
-    expect(requestedUrls(fetchSpy)).toHaveLength(1);
+    expect(api.callsTo('GET', '/productos')).toHaveLength(1);
   });
 
   it('mientras cargan los nuevos filtros deja visibles los resultados anteriores', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    mockApi({
-      products: async (url) => {
-        if (url.searchParams.get('orden') === 'precio_desc') {
+    mockCatalogApi({
+      'GET /productos': async (call) => {
+        if (call.query.get('orden') === 'precio_desc') {
           await new Promise<void>((resolve) => (release = resolve));
-          return jsonResponse([buildProducto({ id: 9, nombre: 'Monitor LG' })], { total: 1 });
+          return {
+            body: [buildProducto({ id: 9, nombre: 'Monitor LG' })],
+            headers: { 'X-Total-Count': '1' },
+          };
         }
-        return pagedProducts(buildProductos(2))(url);
+        return pagedProducts(buildProductos(2))(call);
       },
     });
     await renderList();
@@ -312,7 +313,7 @@ describe('Lista de productos', () => {
     },
     async () => {
       const user = userEvent.setup();
-      mockApi({ products: pagedProducts(buildProductos(30)) });
+      mockCatalogApi({ 'GET /productos': pagedProducts(buildProductos(30)) });
       await renderList();
       expect(await screen.findByText('30 resultados')).toBeInTheDocument();
       expect(screen.getAllByRole('article')).toHaveLength(24);
@@ -327,8 +328,8 @@ describe('Lista de productos', () => {
 
   it('Añadir al carrito suma una unidad y un producto sin stock no se puede añadir', async () => {
     const user = userEvent.setup();
-    mockApi({
-      products: pagedProducts([
+    mockCatalogApi({
+      'GET /productos': pagedProducts([
         buildProducto({ id: 1, nombre: 'Mouse Logitech G203', stock: 10 }),
         buildProducto({ id: 2, nombre: 'Webcam Logitech C920', stock: 0 }),
       ]),

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildProducto, jsonResponse, mockApi, pagedProducts } from '../../testing/catalog-api';
+import { buildProducto, mockCatalogApi, pagedProducts } from '../../testing/catalog-api';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { createQueryClient } from '../../lib/query-client';
 import { renderApp } from '../testing/render-app';
@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('RouteHead', () => {
   it('a product page gets the same head the server writes for it', async () => {
-    mockApi({ product: () => jsonResponse(product) });
+    mockCatalogApi({ 'GET /productos/:id': { body: product } });
     renderApp('/productos/detalle/7');
     await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
     await waitFor(() => expect(document.title).toBe('SSD Kingston NV2 1TB | Nexbyte'));
@@ -80,7 +80,7 @@ describe('RouteHead', () => {
     const fromServer = owned();
     expect(fromServer.length).toBeGreaterThan(10);
 
-    mockApi({ product: () => jsonResponse(product) });
+    mockCatalogApi({ 'GET /productos/:id': { body: product } });
     // The browser starts with the product the server rendered the page with.
     const browserCache = createQueryClient();
     browserCache.setQueryData(productQueryOptions(7).queryKey, product);
@@ -93,7 +93,10 @@ describe('RouteHead', () => {
   });
 
   it('client navigation replaces the previous page head instead of adding to it', async () => {
-    mockApi({ products: pagedProducts([product]), product: () => jsonResponse(product) });
+    mockCatalogApi({
+      'GET /productos': pagedProducts([product]),
+      'GET /productos/:id': { body: product },
+    });
     const { router } = renderApp('/');
     await waitFor(() => expect(document.title).toBe('Nexbyte | Tecnología y mantención de PC'));
     expect(owned().filter((e) => e.tagName === 'SCRIPT')).toHaveLength(2);
@@ -111,7 +114,7 @@ describe('RouteHead', () => {
   });
 
   it('an unknown product gets the 404 head: noindex, no canonical', async () => {
-    mockApi({ product: () => jsonResponse({ message: 'No encontrado.' }, { status: 404 }) });
+    mockCatalogApi({ 'GET /productos/:id': { status: 404, body: { message: 'No encontrado.' } } });
     renderApp('/productos/detalle/99999999');
     await waitFor(() => expect(document.title).toBe('Página no encontrada | Nexbyte'));
     expect(metaContent('robots')).toBe('noindex, follow');
@@ -119,7 +122,7 @@ describe('RouteHead', () => {
   });
 
   it('screens outside the public shop keep no shop head', async () => {
-    mockApi({});
+    mockCatalogApi({});
     const { router } = renderApp('/nosotros');
     await waitFor(() => expect(document.title).toBe('Nosotros | Nexbyte'));
     await act(() => router.navigate('/recuperar'));
