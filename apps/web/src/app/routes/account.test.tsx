@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '../../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, NEVER, type MockHandler } from '../../testing/mock-api';
 
 const camila = buildUser({
   region: 'Valparaíso',
@@ -13,29 +13,17 @@ const camila = buildUser({
   telefono: '9 1234 5678',
 });
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: ReturnType<typeof mockApi>;
 
-type Handler = (init: RequestInit | undefined) => Response;
-
-/** Answers the account calls by method and path; anything else never settles. */
-function answer(handlers: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const handler = handlers[`${init?.method ?? 'GET'} ${String(input)}`];
-    return handler ? handler(init) : new Promise<Response>(() => {});
-  });
+/** Answers the account calls by method and path; anything else (another section's data) stays pending. */
+function answer(handlers: Record<string, MockHandler>) {
+  api = mockApi(handlers, { otherwise: NEVER });
 }
 
-const bodyOf = (method: string, path: string) => {
-  const call = fetchMock.mock.calls.find(
-    ([input, init]) => String(input) === path && init?.method === method,
-  );
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
-};
+const bodyOf = (method: string, path: string) =>
+  api.callsTo(method, path)[0]?.body as Record<string, unknown>;
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+beforeEach(() => answer({}));
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderAccount() {
@@ -65,7 +53,7 @@ describe('Mi cuenta', () => {
 
   it('muestra los datos del servidor; RUN y correo son de solo lectura', async () => {
     storeSession(camila);
-    answer({ 'GET /api/cuenta': () => jsonResponse(200, { ...camila, nombre: 'Camila Andrea' }) });
+    answer({ 'GET /cuenta': { body: { ...camila, nombre: 'Camila Andrea' } } });
     const { profile } = await renderAccount();
 
     expect(profile.getByLabelText('RUN')).toHaveValue(camila.run);
@@ -82,8 +70,8 @@ describe('Mi cuenta', () => {
     storeSession(camila);
     const saved: Usuario = { ...camila, nombre: 'Camila Andrea', comuna: 'Valparaíso' };
     answer({
-      'GET /api/cuenta': () => jsonResponse(200, camila),
-      'PUT /api/cuenta': () => jsonResponse(200, saved),
+      'GET /cuenta': { body: camila },
+      'PUT /cuenta': { body: saved },
     });
     const onAuthChange = vi.fn();
     window.addEventListener('auth-change', onAuthChange);
@@ -97,7 +85,7 @@ describe('Mi cuenta', () => {
 
     expect(await toasts().findByText(ACCOUNT_MESSAGES.detailsSaved)).toBeInTheDocument();
     window.removeEventListener('auth-change', onAuthChange);
-    expect(bodyOf('PUT', '/api/cuenta')).toEqual({
+    expect(bodyOf('PUT', '/cuenta')).toEqual({
       nombre: 'Camila Andrea',
       apellidos: camila.apellidos,
       telefono: '9 1234 5678',
@@ -115,7 +103,7 @@ describe('Mi cuenta', () => {
 
   it('valida con las reglas del registro y enfoca el primer campo con problemas', async () => {
     storeSession(camila);
-    answer({ 'GET /api/cuenta': () => jsonResponse(200, camila) });
+    answer({ 'GET /cuenta': { body: camila } });
     const user = userEvent.setup();
     const { profile } = await renderAccount();
 
@@ -126,16 +114,18 @@ describe('Mi cuenta', () => {
     expect(await profile.findByText('El apellido es requerido.')).toBeInTheDocument();
     expect(profile.getByText('Debes seleccionar una comuna.')).toBeInTheDocument();
     expect(profile.getByLabelText('Apellidos')).toHaveFocus();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('si la sesión ya no vale (401), la olvida y lleva a iniciar sesión', async () => {
     storeSession(camila);
     answer({
-      'GET /api/cuenta': () =>
-        jsonResponse(401, {
+      'GET /cuenta': {
+        status: 401,
+        body: {
           message: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
-        }),
+        },
+      },
     });
     const { router } = renderApp('/cuenta');
     expect(
@@ -157,16 +147,15 @@ describe('Mi cuenta', () => {
     it('con la contraseña actual correcta guarda la nueva sesión y limpia el formulario', async () => {
       storeSession(camila);
       answer({
-        'GET /api/cuenta': () => jsonResponse(200, camila),
-        'PUT /api/cuenta/password': () =>
-          jsonResponse(200, { token: 'token-nuevo', usuario: camila }),
+        'GET /cuenta': { body: camila },
+        'PUT /cuenta/password': { body: { token: 'token-nuevo', usuario: camila } },
       });
       const { password } = await renderAccount();
       await change(password, 'vieja1', 'nueva12');
 
       expect(await toasts().findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
       expect(localStorage.getItem('nexbyte_token')).toBe('token-nuevo');
-      expect(bodyOf('PUT', '/api/cuenta/password')).toEqual({
+      expect(bodyOf('PUT', '/cuenta/password')).toEqual({
         actual: 'vieja1',
         pass: 'nueva12',
         pass2: 'nueva12',
@@ -177,12 +166,14 @@ describe('Mi cuenta', () => {
     it('una contraseña actual incorrecta se muestra en su campo', async () => {
       storeSession(camila);
       answer({
-        'GET /api/cuenta': () => jsonResponse(200, camila),
-        'PUT /api/cuenta/password': () =>
-          jsonResponse(400, {
+        'GET /cuenta': { body: camila },
+        'PUT /cuenta/password': {
+          status: 400,
+          body: {
             message: ACCOUNT_MESSAGES.wrongCurrentPassword,
             errors: { actual: ACCOUNT_MESSAGES.wrongCurrentPassword },
-          }),
+          },
+        },
       });
       const { password } = await renderAccount();
       await change(password, 'otra99', 'nueva12');
@@ -195,7 +186,7 @@ describe('Mi cuenta', () => {
 
   it('un cliente no ve la verificación en dos pasos', async () => {
     storeSession(camila);
-    answer({ 'GET /api/cuenta': () => jsonResponse(200, camila) });
+    answer({ 'GET /cuenta': { body: camila } });
     const { main } = await renderAccount();
     expect(main.queryByRole('region', { name: 'Verificación en dos pasos' })).toBeNull();
   });
@@ -205,16 +196,18 @@ describe('Mi cuenta', () => {
     storeSession(admin);
     const codigosRecuperacion = Array.from({ length: 10 }, (_, i) => `abcde-fghj${i}`);
     answer({
-      'GET /api/cuenta': () => jsonResponse(200, admin),
-      'GET /api/cuenta/totp': () => jsonResponse(200, { activo: false }),
-      'POST /api/cuenta/totp': () =>
-        jsonResponse(200, {
+      'GET /cuenta': { body: admin },
+      'GET /cuenta/totp': { body: { activo: false } },
+      'POST /cuenta/totp': {
+        body: {
           secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
           uri: 'otpauth://totp/Nexbyte:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-        }),
-      'POST /api/cuenta/totp/confirmar': () => jsonResponse(200, { codigosRecuperacion }),
-      'POST /api/cuenta/totp/desactivar': () =>
-        jsonResponse(200, { message: 'Verificación en dos pasos desactivada.' }),
+        },
+      },
+      'POST /cuenta/totp/confirmar': { body: { codigosRecuperacion } },
+      'POST /cuenta/totp/desactivar': {
+        body: { message: 'Verificación en dos pasos desactivada.' },
+      },
     });
     const { main } = await renderAccount();
     const totp = within(main.getByRole('region', { name: 'Verificación en dos pasos' }));
@@ -228,7 +221,7 @@ describe('Mi cuenta', () => {
     await user.click(totp.getByRole('button', { name: 'Confirmar y activar' }));
 
     expect(await totp.findByText('abcde-fghj9')).toBeInTheDocument();
-    expect(bodyOf('POST', '/api/cuenta/totp/confirmar')).toEqual({ codigo: '123456' });
+    expect(bodyOf('POST', '/cuenta/totp/confirmar')).toEqual({ codigo: '123456' });
     expect(await toasts().findByText('Verificación en dos pasos activada.')).toBeInTheDocument();
     // Three steps with typing: more than the default five seconds on a busy machine.
   }, 15_000);
@@ -237,10 +230,11 @@ describe('Mi cuenta', () => {
     const admin = buildUser({ role: 'ADMIN' });
     storeSession(admin);
     answer({
-      'GET /api/cuenta': () => jsonResponse(200, admin),
-      'GET /api/cuenta/totp': () => jsonResponse(200, { activo: true }),
-      'POST /api/cuenta/totp/desactivar': () =>
-        jsonResponse(200, { message: 'Verificación en dos pasos desactivada.' }),
+      'GET /cuenta': { body: admin },
+      'GET /cuenta/totp': { body: { activo: true } },
+      'POST /cuenta/totp/desactivar': {
+        body: { message: 'Verificación en dos pasos desactivada.' },
+      },
     });
     const { main } = await renderAccount();
     const totp = within(main.getByRole('region', { name: 'Verificación en dos pasos' }));
@@ -251,16 +245,16 @@ describe('Mi cuenta', () => {
     expect(
       await totp.findByRole('button', { name: 'Activar verificación en dos pasos' }),
     ).toBeInTheDocument();
-    expect(bodyOf('POST', '/api/cuenta/totp/desactivar')).toEqual({ codigo: 'abcde-fghj1' });
+    expect(bodyOf('POST', '/cuenta/totp/desactivar')).toEqual({ codigo: 'abcde-fghj1' });
   });
 
   describe('mis solicitudes de soporte', () => {
     it('lista cada solicitud con su equipo, estado, fecha y la cotización por responder', async () => {
       storeSession(camila);
       answer({
-        'GET /api/cuenta': () => jsonResponse(200, camila),
-        'GET /api/cuenta/soporte': () =>
-          jsonResponse(200, [
+        'GET /cuenta': { body: camila },
+        'GET /cuenta/soporte': {
+          body: [
             {
               numero: 'ST-000007',
               tipo: 'REPARACION',
@@ -279,7 +273,8 @@ describe('Mi cuenta', () => {
               fechaActualizacion: '2026-11-02T15:00:00.000Z',
               cotizacionPendiente: false,
             },
-          ]),
+          ],
+        },
       });
       const { main } = await renderAccount();
       const section = within(main.getByRole('region', { name: 'Mis solicitudes de soporte' }));
@@ -297,8 +292,8 @@ describe('Mi cuenta', () => {
     it('sin solicitudes invita a pedir soporte', async () => {
       storeSession(camila);
       answer({
-        'GET /api/cuenta': () => jsonResponse(200, camila),
-        'GET /api/cuenta/soporte': () => jsonResponse(200, []),
+        'GET /cuenta': { body: camila },
+        'GET /cuenta/soporte': { body: [] },
       });
       const { main } = await renderAccount();
       const section = within(main.getByRole('region', { name: 'Mis solicitudes de soporte' }));
