@@ -2,13 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { jsonResponse } from '../../testing/json-response';
+import { mockApi, NETWORK_ERROR, NEVER, type MockHandler } from '../../testing/mock-api';
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: ReturnType<typeof mockApi>;
+/** The API answers POST /soporte with `reply`; any other call fails the test. */
+const answerSubmit = (reply: MockHandler) => {
+  api = mockApi({ 'POST /soporte': reply });
+};
+const sentBody = () => api.callsTo('POST', '/soporte')[0]?.body;
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = mockApi({});
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -66,7 +70,7 @@ describe('Soporte', () => {
     expect(main.getByRole('group', { name: 'Servicios requeridos' })).toHaveAccessibleDescription(
       'Elige al menos un servicio.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('enfoca el primer campo inválido en el orden de la página', async () => {
@@ -147,7 +151,7 @@ describe('Soporte', () => {
   });
 
   it('envía los valores de la API, muestra el toast de éxito y limpia el formulario', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
+    answerSubmit({ status: 201, body: CREATED });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -158,11 +162,8 @@ describe('Soporte', () => {
     const toast = await findToast();
     expect(toast.getByText('Solicitud enviada')).toBeInTheDocument();
     expect(toast.getByText('Te contactaremos con una cotización estimada.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/soporte',
-      expect.objectContaining({ method: 'POST' }),
-    );
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(api.callsTo('POST', '/soporte')).toHaveLength(1);
+    expect(sentBody()).toEqual({
       nombreCliente: 'Camila Rojas',
       emailCliente: 'camila@gmail.com',
       telefonoCliente: null,
@@ -187,7 +188,7 @@ describe('Soporte', () => {
   });
 
   it('tras enviar muestra el número y el enlace privado de seguimiento, con el foco en ellos', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
+    answerSubmit({ status: 201, body: CREATED });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -207,7 +208,7 @@ describe('Soporte', () => {
   });
 
   it('con ?tipo=GARANTIA elige Garantía y pide el comprobante y la fecha de compra', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { ...CREATED, tipo: 'GARANTIA' }));
+    answerSubmit({ status: 201, body: { ...CREATED, tipo: 'GARANTIA' } });
     const user = userEvent.setup();
     const main = await renderSoporte('/soporte?tipo=GARANTIA');
     const tipo = main.getByRole('group', { name: 'Tipo de solicitud' });
@@ -223,14 +224,14 @@ describe('Soporte', () => {
     expect(await main.findByText('Indica el número de pedido o de boleta.')).toBeInTheDocument();
     expect(main.getByText('Indica la fecha de compra.')).toBeInTheDocument();
     expect(main.getByLabelText('N° de pedido o boleta')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
 
     await user.type(main.getByLabelText('N° de pedido o boleta'), 'NB-000123');
     await user.type(main.getByLabelText('Fecha de compra'), '2026-01-15');
     await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
 
     await findToast();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+    expect(sentBody()).toMatchObject({
       tipo: 'GARANTIA',
       comprobante: 'NB-000123',
       fechaCompra: '2026-01-15',
@@ -245,7 +246,7 @@ describe('Soporte', () => {
   });
 
   it('envía el teléfono y la dirección cuando se completan', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, CREATED));
+    answerSubmit({ status: 201, body: CREATED });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -255,7 +256,7 @@ describe('Soporte', () => {
     await user.click(main.getByRole('button', { name: 'Enviar solicitud' }));
 
     await findToast();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+    expect(sentBody()).toMatchObject({
       telefonoCliente: '9 1234 5678',
       direccion: 'Av. Irarrázaval 1234',
       prioridad: 'NORMAL',
@@ -263,12 +264,13 @@ describe('Soporte', () => {
   });
 
   it('si el servidor rechaza la solicitud muestra su mensaje en el toast de error', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(400, {
+    answerSubmit({
+      status: 400,
+      body: {
         message: 'Revisa los datos del formulario.',
         errors: { descripcionProblema: 'Cuéntanos más (≥10 caracteres).' },
-      }),
-    );
+      },
+    });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -287,7 +289,7 @@ describe('Soporte', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const message =
       'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
-    fetchMock.mockResolvedValue(jsonResponse(503, { message }));
+    answerSubmit({ status: 503, body: { message } });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -304,12 +306,11 @@ describe('Soporte', () => {
 
   it('un 502 sin mensaje JSON (la página de un proxy) muestra el texto genérico', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(
-      new Response('<html>Bad Gateway</html>', {
-        status: 502,
-        headers: { 'content-type': 'text/html' },
-      }),
-    );
+    answerSubmit({
+      status: 502,
+      raw: '<html>Bad Gateway</html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -324,7 +325,7 @@ describe('Soporte', () => {
 
   it('sin mensaje del servidor muestra el texto genérico', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    answerSubmit(NETWORK_ERROR);
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
@@ -340,7 +341,7 @@ describe('Soporte', () => {
   });
 
   it('desactiva el botón mientras se envía', async () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    answerSubmit(NEVER);
     const user = userEvent.setup();
     const main = await renderSoporte();
     await fillRequiredFields(user, main);
