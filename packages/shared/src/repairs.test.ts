@@ -1,51 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import {
   diagnosisOverdueBefore,
-  diagnosticoAtrasado,
-  horasHabilesEntre,
-  idDeNumeroTicket,
-  numeroTicket,
-  puedePasar,
-  siguientesEstados,
+  isDiagnosisOverdue,
+  businessHoursBetween,
+  ticketIdFromNumber,
+  formatTicketNumber,
+  canMoveTicket,
+  nextTicketStates,
   TRANSICIONES_TICKET,
 } from './repairs';
 
 // Chile is UTC-3 in November (summer time): 12:00 UTC is 09:00 in Santiago.
 const at = (iso: string) => new Date(iso);
 
-describe('horasHabilesEntre', () => {
+describe('businessHoursBetween', () => {
   it('counts every hour of a weekday', () => {
-    expect(horasHabilesEntre(at('2026-11-24T12:00:00Z'), at('2026-11-25T12:00:00Z'))).toBe(24);
+    expect(businessHoursBetween(at('2026-11-24T12:00:00Z'), at('2026-11-25T12:00:00Z'))).toBe(24);
   });
 
   it('skips Saturday and Sunday in Chile: Friday 09:00 to Monday 09:00 is 24 hours, not 72', () => {
     // Friday 09:00 → Saturday 00:00 is 15 h, the weekend counts nothing, Monday adds 9 h.
-    expect(horasHabilesEntre(at('2026-11-27T12:00:00Z'), at('2026-11-30T12:00:00Z'))).toBe(24);
-    expect(horasHabilesEntre(at('2026-11-27T12:00:00Z'), at('2026-11-30T03:00:00Z'))).toBe(15);
+    expect(businessHoursBetween(at('2026-11-27T12:00:00Z'), at('2026-11-30T12:00:00Z'))).toBe(24);
+    expect(businessHoursBetween(at('2026-11-27T12:00:00Z'), at('2026-11-30T03:00:00Z'))).toBe(15);
   });
 
   it('counts nothing inside a weekend, and nothing backwards', () => {
-    expect(horasHabilesEntre(at('2026-11-28T15:00:00Z'), at('2026-11-29T15:00:00Z'))).toBe(0);
-    expect(horasHabilesEntre(at('2026-11-25T12:00:00Z'), at('2026-11-24T12:00:00Z'))).toBe(0);
+    expect(businessHoursBetween(at('2026-11-28T15:00:00Z'), at('2026-11-29T15:00:00Z'))).toBe(0);
+    expect(businessHoursBetween(at('2026-11-25T12:00:00Z'), at('2026-11-24T12:00:00Z'))).toBe(0);
   });
 
   it('counts fractions of an hour', () => {
-    expect(horasHabilesEntre(at('2026-11-25T12:00:00Z'), at('2026-11-25T12:30:00Z'))).toBe(0.5);
+    expect(businessHoursBetween(at('2026-11-25T12:00:00Z'), at('2026-11-25T12:30:00Z'))).toBe(0.5);
   });
 });
 
-describe('diagnosticoAtrasado', () => {
+describe('isDiagnosisOverdue', () => {
   const friday = at('2026-11-27T12:00:00Z');
   it('is late past 48 business hours, not before: the weekend does not count', () => {
     // Friday 09:00 + 15 h (Fri) + 24 h (Mon) = 39 h by Tuesday 00:00; 48 h on Tuesday 09:00.
-    expect(diagnosticoAtrasado('RECIBIDA', friday, at('2026-12-01T11:00:00Z'))).toBe(false);
-    expect(diagnosticoAtrasado('RECIBIDA', friday, at('2026-12-01T13:00:00Z'))).toBe(true);
-    expect(diagnosticoAtrasado('EN_DIAGNOSTICO', friday, at('2026-12-01T13:00:00Z'))).toBe(true);
+    expect(isDiagnosisOverdue('RECIBIDA', friday, at('2026-12-01T11:00:00Z'))).toBe(false);
+    expect(isDiagnosisOverdue('RECIBIDA', friday, at('2026-12-01T13:00:00Z'))).toBe(true);
+    expect(isDiagnosisOverdue('EN_DIAGNOSTICO', friday, at('2026-12-01T13:00:00Z'))).toBe(true);
   });
 
   it('is never late once the diagnosis is done', () => {
-    expect(diagnosticoAtrasado('COTIZADA', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
-    expect(diagnosticoAtrasado('EN_FABRICANTE', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
+    expect(isDiagnosisOverdue('COTIZADA', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
+    expect(isDiagnosisOverdue('EN_FABRICANTE', friday, at('2026-12-10T12:00:00Z'))).toBe(false);
   });
 });
 
@@ -60,10 +60,10 @@ describe('diagnosisOverdueBefore', () => {
     const cutoff = diagnosisOverdueBefore(at('2026-12-02T03:00:00Z'));
     expect(cutoff).toEqual(at('2026-11-28T03:00:00Z'));
     expect(
-      diagnosticoAtrasado('RECIBIDA', at('2026-11-29T15:00:00Z'), at('2026-12-02T03:00:00Z')),
+      isDiagnosisOverdue('RECIBIDA', at('2026-11-29T15:00:00Z'), at('2026-12-02T03:00:00Z')),
     ).toBe(false);
     expect(
-      diagnosticoAtrasado('RECIBIDA', at('2026-11-28T02:59:00Z'), at('2026-12-02T03:00:00Z')),
+      isDiagnosisOverdue('RECIBIDA', at('2026-11-28T02:59:00Z'), at('2026-12-02T03:00:00Z')),
     ).toBe(true);
   });
 
@@ -72,50 +72,50 @@ describe('diagnosisOverdueBefore', () => {
     for (const now of ['2026-12-01T13:17:00Z', '2026-12-02T03:00:00Z', '2026-09-08T12:41:00Z']) {
       const cutoff = diagnosisOverdueBefore(at(now)).getTime();
       for (let t = at(now).getTime() - 8 * 86_400_000; t < at(now).getTime(); t += 37 * 60_000) {
-        const late = horasHabilesEntre(new Date(t), at(now)) > 48;
+        const late = businessHoursBetween(new Date(t), at(now)) > 48;
         expect(t < cutoff, new Date(t).toISOString()).toBe(late);
       }
     }
   });
 });
 
-describe('numeroTicket and idDeNumeroTicket', () => {
+describe('formatTicketNumber and ticketIdFromNumber', () => {
   it.each([
     [1, 'ST-000001'],
     [123, 'ST-000123'],
     [1234567, 'ST-1234567'],
   ])('%i is %s and back', (id, numero) => {
-    expect(numeroTicket(id)).toBe(numero);
-    expect(idDeNumeroTicket(numero)).toBe(id);
+    expect(formatTicketNumber(id)).toBe(numero);
+    expect(ticketIdFromNumber(numero)).toBe(id);
   });
 
   it('reads a lower-case number, one without the dash and a bare id', () => {
-    expect(idDeNumeroTicket('st-000042')).toBe(42);
-    expect(idDeNumeroTicket('ST000042')).toBe(42);
-    expect(idDeNumeroTicket(' 42 ')).toBe(42);
+    expect(ticketIdFromNumber('st-000042')).toBe(42);
+    expect(ticketIdFromNumber('ST000042')).toBe(42);
+    expect(ticketIdFromNumber(' 42 ')).toBe(42);
   });
 
   it.each(['', 'ST-', 'ST-0', 'NB-000001', 'ST-12a', '-5', '1.5'])('refuses %j', (raw) => {
-    expect(idDeNumeroTicket(raw)).toBeNull();
+    expect(ticketIdFromNumber(raw)).toBeNull();
   });
 });
 
-describe('puedePasar', () => {
+describe('canMoveTicket', () => {
   it('follows the table of each kind', () => {
-    expect(puedePasar('REPARACION', 'RECIBIDA', 'EN_DIAGNOSTICO')).toBe(true);
-    expect(puedePasar('REPARACION', 'COTIZADA', 'APROBADA')).toBe(true);
-    expect(puedePasar('REPARACION', 'RECHAZADA', 'LISTA_PARA_RETIRO')).toBe(true);
-    expect(puedePasar('GARANTIA', 'EN_DIAGNOSTICO', 'EN_FABRICANTE')).toBe(true);
+    expect(canMoveTicket('REPARACION', 'RECIBIDA', 'EN_DIAGNOSTICO')).toBe(true);
+    expect(canMoveTicket('REPARACION', 'COTIZADA', 'APROBADA')).toBe(true);
+    expect(canMoveTicket('REPARACION', 'RECHAZADA', 'LISTA_PARA_RETIRO')).toBe(true);
+    expect(canMoveTicket('GARANTIA', 'EN_DIAGNOSTICO', 'EN_FABRICANTE')).toBe(true);
   });
 
   it('refuses skipping steps, moves of the other kind and leaving a final state', () => {
-    expect(puedePasar('REPARACION', 'RECIBIDA', 'APROBADA')).toBe(false);
-    expect(puedePasar('REPARACION', 'EN_REPARACION', 'CANCELADA')).toBe(false);
-    expect(puedePasar('REPARACION', 'EN_DIAGNOSTICO', 'EN_FABRICANTE')).toBe(false);
-    expect(puedePasar('GARANTIA', 'EN_DIAGNOSTICO', 'COTIZADA')).toBe(false);
+    expect(canMoveTicket('REPARACION', 'RECIBIDA', 'APROBADA')).toBe(false);
+    expect(canMoveTicket('REPARACION', 'EN_REPARACION', 'CANCELADA')).toBe(false);
+    expect(canMoveTicket('REPARACION', 'EN_DIAGNOSTICO', 'EN_FABRICANTE')).toBe(false);
+    expect(canMoveTicket('GARANTIA', 'EN_DIAGNOSTICO', 'COTIZADA')).toBe(false);
     for (const final of ['ENTREGADA', 'CANCELADA', 'RESUELTO'] as const) {
-      expect(siguientesEstados('REPARACION', final)).toEqual([]);
-      expect(siguientesEstados('GARANTIA', final)).toEqual([]);
+      expect(nextTicketStates('REPARACION', final)).toEqual([]);
+      expect(nextTicketStates('GARANTIA', final)).toEqual([]);
     }
   });
 
@@ -123,7 +123,7 @@ describe('puedePasar', () => {
     for (const [tipo, table] of Object.entries(TRANSICIONES_TICKET)) {
       for (const [desde, hacia] of Object.entries(table)) {
         for (const h of hacia ?? []) {
-          expect(puedePasar(tipo as 'REPARACION', desde as 'RECIBIDA', h)).toBe(true);
+          expect(canMoveTicket(tipo as 'REPARACION', desde as 'RECIBIDA', h)).toBe(true);
         }
       }
     }

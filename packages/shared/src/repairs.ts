@@ -41,7 +41,7 @@ export const ESTADO_TICKET_LABELS: Record<EstadoTicket, string> = {
 };
 
 /** The states a kind of ticket goes through, in the order the desk's board shows them. */
-export const ESTADOS_POR_TIPO: Record<TipoTicket, readonly EstadoTicket[]> = {
+export const TICKET_STATES_BY_KIND: Record<TipoTicket, readonly EstadoTicket[]> = {
   REPARACION: [
     'RECIBIDA',
     'EN_DIAGNOSTICO',
@@ -85,23 +85,23 @@ export const TRANSICIONES_TICKET: Record<
 };
 
 /** The states a ticket ends in: nothing moves out of them. */
-export const ESTADOS_FINALES: readonly EstadoTicket[] = ['ENTREGADA', 'CANCELADA', 'RESUELTO'];
+export const FINAL_TICKET_STATES: readonly EstadoTicket[] = ['ENTREGADA', 'CANCELADA', 'RESUELTO'];
 
 /** The moves the desk makes with `POST /soporte/{id}/estado` (COTIZADA needs a quote instead). */
-export function siguientesEstados(tipo: TipoTicket, estado: EstadoTicket): readonly EstadoTicket[] {
+export function nextTicketStates(tipo: TipoTicket, estado: EstadoTicket): readonly EstadoTicket[] {
   return TRANSICIONES_TICKET[tipo][estado] ?? [];
 }
 
-export function puedePasar(tipo: TipoTicket, desde: EstadoTicket, hacia: EstadoTicket): boolean {
-  return siguientesEstados(tipo, desde).includes(hacia);
+export function canMoveTicket(tipo: TipoTicket, desde: EstadoTicket, hacia: EstadoTicket): boolean {
+  return nextTicketStates(tipo, desde).includes(hacia);
 }
 
 /** The message of a refused move (409). */
-export const transicionInvalidaMessage = (desde: EstadoTicket, hacia: EstadoTicket) =>
+export const invalidTicketMoveMessage = (desde: EstadoTicket, hacia: EstadoTicket) =>
   `Una solicitud ${ESTADO_TICKET_LABELS[desde].toLowerCase()} no puede pasar a ${ESTADO_TICKET_LABELS[hacia].toLowerCase()}.`;
 
 /** What the desk suggests for each service, IVA included, in CLP; the quote may change it. */
-export const PRECIOS_SUGERIDOS_SERVICIO: Record<Servicio, number> = {
+export const SUGGESTED_SERVICE_PRICES: Record<Servicio, number> = {
   Diagnóstico: 15000,
   'Mantención preventiva': 25000,
   'Instalación/Upgrade': 20000,
@@ -111,12 +111,12 @@ export const PRECIOS_SUGERIDOS_SERVICIO: Record<Servicio, number> = {
 export const SERVICIOS_SOPORTE: readonly Servicio[] = SERVICIOS;
 
 /** ST-000123: the number the customer and the desk speak of (the id, six digits at least). */
-export function numeroTicket(id: number): string {
+export function formatTicketNumber(id: number): string {
   return `ST-${String(id).padStart(6, '0')}`;
 }
 
 /** The id behind `ST-000123` (or a bare `123`), or null for anything else. */
-export function idDeNumeroTicket(raw: string): number | null {
+export function ticketIdFromNumber(raw: string): number | null {
   const match = /^(?:ST-?)?(\d{1,12})$/i.exec(raw.trim());
   if (!match) return null;
   const id = Number(match[1]);
@@ -124,12 +124,9 @@ export function idDeNumeroTicket(raw: string): number | null {
 }
 
 /** The diagnosis promise (SPEC: 24 to 48 business hours): past it, the desk's board flags the ticket. */
-export const DIAGNOSTICO_HORAS_HABILES = 48;
+export const DIAGNOSIS_BUSINESS_HOURS = 48;
 /** Until the diagnosis is done (the quote is sent, or a warranty claim leaves EN_DIAGNOSTICO). */
-export const ESTADOS_EN_ESPERA_DE_DIAGNOSTICO: readonly EstadoTicket[] = [
-  'RECIBIDA',
-  'EN_DIAGNOSTICO',
-];
+export const AWAITING_DIAGNOSIS_STATES: readonly EstadoTicket[] = ['RECIBIDA', 'EN_DIAGNOSTICO'];
 
 const SHOP_TIME_ZONE = 'America/Santiago';
 const weekdayFormat = new Intl.DateTimeFormat('en-US', {
@@ -152,7 +149,7 @@ const hourStart = (t: number) => t - (((t % HOUR_MS) + HOUR_MS) % HOUR_MS);
  * sent on Friday evening has used few of its 48 hours by Monday morning. Holidays are not known
  * here and count as business days.
  */
-export function horasHabilesEntre(desde: Date, hasta: Date): number {
+export function businessHoursBetween(desde: Date, hasta: Date): number {
   const from = desde.getTime();
   const to = hasta.getTime();
   let ms = 0;
@@ -166,10 +163,10 @@ export function horasHabilesEntre(desde: Date, hasta: Date): number {
  * The instant before which a ticket received has waited more than the promised business hours at
  * `now`: received before it, a ticket still waiting for its diagnosis is overdue; at or after it,
  * it is not. One instant, so the desk's lists filter on it in SQL (`fecha_creacion < …`) and agree
- * with `diagnosticoAtrasado`.
+ * with `isDiagnosisOverdue`.
  */
 export function diagnosisOverdueBefore(now: Date = new Date()): Date {
-  let left = DIAGNOSTICO_HORAS_HABILES * HOUR_MS;
+  let left = DIAGNOSIS_BUSINESS_HOURS * HOUR_MS;
   let end = now.getTime();
   let cutoff: number;
   for (let h = hourStart(end); ; end = h, h -= HOUR_MS) {
@@ -186,13 +183,13 @@ export function diagnosisOverdueBefore(now: Date = new Date()): Date {
 }
 
 /** Whether the diagnosis of a ticket in `estado`, received at `recibida`, is overdue at `ahora`. */
-export function diagnosticoAtrasado(
+export function isDiagnosisOverdue(
   estado: EstadoTicket,
   recibida: Date,
   ahora: Date = new Date(),
 ): boolean {
   return (
-    ESTADOS_EN_ESPERA_DE_DIAGNOSTICO.includes(estado) &&
+    AWAITING_DIAGNOSIS_STATES.includes(estado) &&
     recibida.getTime() < diagnosisOverdueBefore(ahora).getTime()
   );
 }

@@ -1,4 +1,4 @@
-import { hoyEnChile, PRECIOS_SUGERIDOS_SERVICIO } from '@nexbyte/shared';
+import { hoyEnChile, SUGGESTED_SERVICE_PRICES } from '@nexbyte/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from './client';
 import { productos } from '../modules/products/products.schema';
@@ -113,7 +113,7 @@ export async function seedDemoTickets(tx: Db, adminEmail: string): Promise<void>
       },
     ],
   );
-  const labour = PRECIOS_SUGERIDOS_SERVICIO['Mantención preventiva'];
+  const labour = SUGGESTED_SERVICE_PRICES['Mantención preventiva'];
   const lines = [
     {
       tipo: 'SERVICIO',
@@ -191,7 +191,7 @@ export async function seedDemoTickets(tx: Db, adminEmail: string): Promise<void>
       diagnostico: 'El disco está sano; el sistema operativo quedó dañado por la actualización.',
       validaHasta: validUntil.toISOString().slice(0, 10),
       estado: 'ACEPTADA',
-      total: repairLines.reduce((sum, [s]) => sum + PRECIOS_SUGERIDOS_SERVICIO[s], 0),
+      total: repairLines.reduce((sum, [s]) => sum + SUGGESTED_SERVICE_PRICES[s], 0),
       creadaPor: admin?.id ?? null,
       fechaCreacion: new Date(now - 80 * HOUR_MS),
       fechaRespuesta: new Date(now - 70 * HOUR_MS),
@@ -206,7 +206,7 @@ export async function seedDemoTickets(tx: Db, adminEmail: string): Promise<void>
       productoId: null,
       descripcion,
       cantidad: 1,
-      precioUnitario: PRECIOS_SUGERIDOS_SERVICIO[servicio],
+      precioUnitario: SUGGESTED_SERVICE_PRICES[servicio],
     })),
   );
 

@@ -19,8 +19,8 @@ export const QUOTE_PRICE_MAX = 10_000_000;
 export const QUOTE_REASON_MAX = 500;
 
 export const TICKET_MESSAGES = {
-  noEncontrado: 'Solicitud no encontrada.',
-  seguimientoNoEncontrado: 'No encontramos esa solicitud. Revisa el enlace del correo.',
+  notFound: 'Solicitud no encontrada.',
+  trackingNotFound: 'No encontramos esa solicitud. Revisa el enlace del correo.',
   estado: 'Elige un estado válido.',
   nota: `La nota debe tener entre 1 y ${TICKET_NOTE_MAX} caracteres.`,
   diagnostico: `El diagnóstico debe tener entre ${QUOTE_DIAGNOSIS_MIN} y ${QUOTE_DIAGNOSIS_MAX} caracteres.`,
@@ -30,20 +30,19 @@ export const TICKET_MESSAGES = {
   cantidad: `La cantidad debe estar entre 1 y ${QUOTE_LINE_QTY_MAX}.`,
   precio: 'El precio debe ser un número entero de pesos, 0 o más.',
   validaHasta: 'Indica hasta cuándo vale la cotización.',
-  validaHastaPasada: 'La cotización debe valer al menos hasta hoy.',
+  validUntilPast: 'La cotización debe valer al menos hasta hoy.',
   decision: 'Elige aceptar o rechazar la cotización.',
-  sinCotizacion: 'Esta solicitud no tiene una cotización pendiente.',
-  cotizacionVencida: 'Esta cotización ya venció. Escríbenos y te enviamos una nueva.',
-  cotizacionYaRechazada: 'Esta cotización ya fue rechazada.',
-  cotizacionYaAceptada: 'Esta cotización ya fue aceptada.',
-  cotizacionAceptada: 'Cotización aceptada. Comenzaremos la reparación y te avisaremos por correo.',
-  cotizacionRechazada:
-    'Cotización rechazada. Te avisaremos cuando tu equipo esté listo para retiro.',
-  sinStock: (nombre: string) =>
+  noPendingQuote: 'Esta solicitud no tiene una cotización pendiente.',
+  quoteExpired: 'Esta cotización ya venció. Escríbenos y te enviamos una nueva.',
+  quoteAlreadyRejected: 'Esta cotización ya fue rechazada.',
+  quoteAlreadyAccepted: 'Esta cotización ya fue aceptada.',
+  quoteAccepted: 'Cotización aceptada. Comenzaremos la reparación y te avisaremos por correo.',
+  quoteRejected: 'Cotización rechazada. Te avisaremos cuando tu equipo esté listo para retiro.',
+  outOfStock: (nombre: string) =>
     `No hay stock suficiente de ${nombre} para esta cotización. Te contactaremos con una alternativa.`,
-  productoNoDisponible: 'Uno de los productos ya no está disponible.',
-  cotizarEnOtroEstado: 'Solo se cotiza una solicitud en diagnóstico, cotizada o rechazada.',
-  soloReparacion: 'Las solicitudes de garantía no se cotizan.',
+  productUnavailable: 'Uno de los productos ya no está disponible.',
+  notQuotableState: 'Solo se cotiza una solicitud en diagnóstico, cotizada o rechazada.',
+  repairsOnly: 'Las solicitudes de garantía no se cotizan.',
 } as const;
 const m = TICKET_MESSAGES;
 
@@ -58,7 +57,7 @@ export const lineaCotizacionInputSchema = z.discriminatedUnion(
       servicio: z.enum(SERVICIOS, { error: m.servicio }),
       /** Shown instead of the service's name when given (e.g. 'Cambio de pasta térmica'). */
       descripcion: optionalText(200),
-      /** IVA included; the form suggests PRECIOS_SUGERIDOS_SERVICIO. */
+      /** IVA included; the form suggests SUGGESTED_SERVICE_PRICES. */
       precioUnitario: z
         .number({ error: m.precio })
         .int({ error: m.precio })

@@ -1,10 +1,10 @@
 import {
-  DIAGNOSTICO_HORAS_HABILES,
+  DIAGNOSIS_BUSINESS_HOURS,
   ESTADO_TICKET_LABELS,
   formatCLP,
   IVA_PERCENT,
   ivaIncluded,
-  numeroTicket,
+  formatTicketNumber,
   type EstadoTicket,
 } from '@nexbyte/shared';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +35,7 @@ const STATE_NEWS: Partial<Record<EstadoTicket, string>> = {
 };
 
 export function createdContent(s: SupportFact, link: string): MailContent {
-  const numero = numeroTicket(s.id);
+  const numero = formatTicketNumber(s.id);
   return {
     to: s.emailCliente,
     subject: `Recibimos tu solicitud ${numero}`,
@@ -43,7 +43,7 @@ export function createdContent(s: SupportFact, link: string): MailContent {
     blocks: [
       {
         kind: 'p',
-        text: `Nuestro equipo técnico revisará lo que nos contaste y te enviará un diagnóstico en un plazo de ${DIAGNOSTICO_HORAS_HABILES} horas hábiles (lunes a viernes). Si tu equipo necesita una reparación, te enviaremos una cotización para que la aceptes antes de empezar.`,
+        text: `Nuestro equipo técnico revisará lo que nos contaste y te enviará un diagnóstico en un plazo de ${DIAGNOSIS_BUSINESS_HOURS} horas hábiles (lunes a viernes). Si tu equipo necesita una reparación, te enviaremos una cotización para que la aceptes antes de empezar.`,
       },
       { kind: 'quote', text: s.descripcionProblema },
       {
@@ -61,7 +61,7 @@ export function stateContent(
   f: TicketStateFact,
   link: string,
 ): MailContent {
-  const numero = numeroTicket(f.id);
+  const numero = formatTicketNumber(f.id);
   const label = ESTADO_TICKET_LABELS[f.estado];
   const blocks: Block[] = [{ kind: 'p', text: `Tu solicitud ${numero} ahora está: ${label}.` }];
   const news = STATE_NEWS[f.estado];
@@ -138,16 +138,16 @@ async function supportMails(app: FastifyInstance) {
     });
 
   app.events.on('soporte.creado', (s) =>
-    send(`${numeroTicket(s.id)} (recibida)`, async () => createdContent(s, link(s.acceso))),
+    send(`${formatTicketNumber(s.id)} (recibida)`, async () => createdContent(s, link(s.acceso))),
   );
   app.events.on('soporte.estado', (f) =>
-    send(`${numeroTicket(f.id)} (${f.estado})`, async () => {
+    send(`${formatTicketNumber(f.id)} (${f.estado})`, async () => {
       const row = await findTicketRow(app.db, f.id);
       return row && stateContent(row.emailCliente, row.nombreCliente, f, link(f.acceso));
     }),
   );
   app.events.on('soporte.cotizado', (f: TicketQuoteFact) =>
-    send(`${numeroTicket(f.id)} (cotización)`, async () => {
+    send(`${formatTicketNumber(f.id)} (cotización)`, async () => {
       const [row, quotes] = await Promise.all([
         findTicketRow(app.db, f.id),
         quotesOf(app.db, f.id),
@@ -157,7 +157,7 @@ async function supportMails(app: FastifyInstance) {
       return quoteContent(
         row.emailCliente,
         row.nombreCliente,
-        numeroTicket(row.id),
+        formatTicketNumber(row.id),
         { ...quote, iva: ivaIncluded(quote.total) },
         link(f.acceso),
       );

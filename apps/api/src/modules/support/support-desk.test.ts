@@ -1,12 +1,12 @@
 import {
-  ESTADOS_POR_TIPO,
+  TICKET_STATES_BY_KIND,
   ESTADOS_TICKET,
   hoyEnChile,
-  numeroTicket,
-  puedePasar,
+  formatTicketNumber,
+  canMoveTicket,
   SUPPORT_MESSAGES,
   TICKET_MESSAGES,
-  transicionInvalidaMessage,
+  invalidTicketMoveMessage,
   TIPOS_TICKET,
   type EstadoTicket,
   type SoporteResumen,
@@ -47,7 +47,7 @@ async function ticketIn(tipo: TipoTicket, estado: EstadoTicket): Promise<number>
 }
 
 const cases = TIPOS_TICKET.flatMap((tipo) =>
-  ESTADOS_POR_TIPO[tipo].flatMap((desde) =>
+  TICKET_STATES_BY_KIND[tipo].flatMap((desde) =>
     ESTADOS_TICKET.map((hacia) => [tipo, desde, hacia] as const),
   ),
 );
@@ -57,7 +57,7 @@ describe('the state machine of POST /soporte/{id}/estado', () => {
     const id = await ticketIn(tipo, desde);
     const res = await moveTo(t, id, hacia);
     // COTIZADA needs a quote: the desk sends one with its own route.
-    if (hacia !== 'COTIZADA' && puedePasar(tipo, desde, hacia)) {
+    if (hacia !== 'COTIZADA' && canMoveTicket(tipo, desde, hacia)) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().estado).toBe(hacia);
       const last = res.json().historial.at(-1);
@@ -69,7 +69,7 @@ describe('the state machine of POST /soporte/{id}/estado', () => {
       expect(last.autor).not.toBe('Cliente');
     } else {
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe(transicionInvalidaMessage(desde, hacia));
+      expect(res.json().message).toBe(invalidTicketMoveMessage(desde, hacia));
       expect((await deskTicket(t, id)).estado).toBe(desde);
     }
   });
@@ -100,7 +100,7 @@ describe('the state machine of POST /soporte/{id}/estado', () => {
   it('answers 404 for a ticket that does not exist', async () => {
     const res = await moveTo(t, 999999, 'EN_DIAGNOSTICO');
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(TICKET_MESSAGES.noEncontrado);
+    expect(res.json().message).toBe(TICKET_MESSAGES.notFound);
   });
 });
 
@@ -178,7 +178,7 @@ describe('tracking tokens', () => {
       expect((await publicTicket(t, token)).numero).toBe(created.numero);
     }
 
-    const missing = { message: TICKET_MESSAGES.seguimientoNoEncontrado };
+    const missing = { message: TICKET_MESSAGES.trackingNotFound };
     const nearMiss = created.token.slice(0, -1) + (created.token.endsWith('A') ? 'B' : 'A');
     const guesses = [
       nearMiss,
@@ -253,7 +253,7 @@ describe('warranty requests', () => {
     await moveTo(t, created.id, 'EN_DIAGNOSTICO');
     const res = await postQuote(t, created.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TICKET_MESSAGES.soloReparacion);
+    expect(res.json().message).toBe(TICKET_MESSAGES.repairsOnly);
   });
 
   it.each([
@@ -347,7 +347,7 @@ describe('the customer account', () => {
         headers: bearer(token),
       });
       expect(res.statusCode, numero).toBe(404);
-      expect(res.json().message).toBe(TICKET_MESSAGES.noEncontrado);
+      expect(res.json().message).toBe(TICKET_MESSAGES.notFound);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/cuenta/soporte' })).statusCode).toBe(
       401,
@@ -376,7 +376,7 @@ describe('the customer account', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      message: TICKET_MESSAGES.cotizacionRechazada,
+      message: TICKET_MESSAGES.quoteRejected,
       ticket: {
         estado: 'RECHAZADA',
         cotizacion: { estado: 'RECHAZADA', motivoRechazo: 'Muy caro' },
@@ -466,7 +466,7 @@ describe('the board: GET /soporte and /soporte/resumen', () => {
 
     expect((await deskTicket(t, late)).atrasado).toBe(true);
     expect((await summary()).atrasados).toBe(before.atrasados + 1);
-    expect(numeroTicket(late)).toMatch(/^ST-/);
+    expect(formatTicketNumber(late)).toMatch(/^ST-/);
   });
   it('pages the on-time and the overdue tickets in the database, totals right past a page', async () => {
     const name = `Clodomiro${Date.now()}`;

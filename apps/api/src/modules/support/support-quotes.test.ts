@@ -123,7 +123,7 @@ describe('sending a quote', () => {
       quoteBody([{ tipo: 'REPUESTO', productoId: await productId(), cantidad: 1 }]),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TICKET_MESSAGES.productoNoDisponible);
+    expect(res.json().message).toBe(TICKET_MESSAGES.productUnavailable);
     expect((await deskTicket(t, id)).estado).toBe('EN_DIAGNOSTICO');
   });
 
@@ -131,7 +131,7 @@ describe('sending a quote', () => {
     const { id } = await inDiagnosis();
     const past = await postQuote(t, id, quoteBody(undefined, { validaHasta: chileDay(-1) }));
     expect(past.statusCode).toBe(400);
-    expect(past.json().errors).toEqual({ validaHasta: TICKET_MESSAGES.validaHastaPasada });
+    expect(past.json().errors).toEqual({ validaHasta: TICKET_MESSAGES.validUntilPast });
     expect(
       (await postQuote(t, id, quoteBody(undefined, { validaHasta: chileDay(0) }))).statusCode,
     ).toBe(201);
@@ -139,7 +139,7 @@ describe('sending a quote', () => {
     const received = await createRequest(t);
     const early = await postQuote(t, received.id);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(TICKET_MESSAGES.cotizarEnOtroEstado);
+    expect(early.json().message).toBe(TICKET_MESSAGES.notQuotableState);
   });
 });
 
@@ -156,7 +156,7 @@ describe('answering a quote', () => {
     const first = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
-      message: TICKET_MESSAGES.cotizacionAceptada,
+      message: TICKET_MESSAGES.quoteAccepted,
       ticket: { estado: 'APROBADA', cotizacion: { estado: 'ACEPTADA' } },
     });
     expect(await stockOf(t, part.id)).toBe(3);
@@ -177,7 +177,7 @@ describe('answering a quote', () => {
 
     const reject = await answerQuote(t, token, { decision: 'RECHAZAR' });
     expect(reject.statusCode).toBe(409);
-    expect(reject.json().message).toBe(TICKET_MESSAGES.cotizacionYaAceptada);
+    expect(reject.json().message).toBe(TICKET_MESSAGES.quoteAlreadyAccepted);
   });
 
   it('reserves once when two accepts arrive together', async () => {
@@ -204,7 +204,7 @@ describe('answering a quote', () => {
     );
     const res = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TICKET_MESSAGES.sinStock(part.nombre));
+    expect(res.json().message).toBe(TICKET_MESSAGES.outOfStock(part.nombre));
     expect(await stockOf(t, part.id)).toBe(1);
     const ticket = await deskTicket(t, id);
     expect(ticket.estado).toBe('COTIZADA');
@@ -217,7 +217,7 @@ describe('answering a quote', () => {
     const res = await answerQuote(t, token, { decision: 'RECHAZAR', motivo: 'Lo pensaré' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      message: TICKET_MESSAGES.cotizacionRechazada,
+      message: TICKET_MESSAGES.quoteRejected,
       ticket: {
         estado: 'RECHAZADA',
         cotizacion: { estado: 'RECHAZADA', motivoRechazo: 'Lo pensaré' },
@@ -225,7 +225,7 @@ describe('answering a quote', () => {
     });
     const accept = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(accept.statusCode).toBe(409);
-    expect(accept.json().message).toBe(TICKET_MESSAGES.cotizacionYaRechazada);
+    expect(accept.json().message).toBe(TICKET_MESSAGES.quoteAlreadyRejected);
 
     expect((await postQuote(t, id)).statusCode).toBe(201);
     const again = await answerQuote(t, token, { decision: 'ACEPTAR' });
@@ -246,7 +246,7 @@ describe('answering a quote', () => {
     });
     const res = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TICKET_MESSAGES.cotizacionVencida);
+    expect(res.json().message).toBe(TICKET_MESSAGES.quoteExpired);
     expect((await deskTicket(t, id)).estado).toBe('COTIZADA');
   });
 
@@ -254,7 +254,7 @@ describe('answering a quote', () => {
     const { token } = await inDiagnosis();
     const res = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(TICKET_MESSAGES.sinCotizacion);
+    expect(res.json().message).toBe(TICKET_MESSAGES.noPendingQuote);
   });
 
   it("records the customer's answer given by phone, with the same effects", async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ESTADOS_EN_ESPERA_DE_DIAGNOSTICO,
+  AWAITING_DIAGNOSIS_STATES,
   type EstadoCotizacion,
   type EstadoTicket,
   type Prioridad,
@@ -214,7 +214,7 @@ function whereOf(f: TicketFilters): SQL | undefined {
   }
   if (f.overdue) {
     const late = and(
-      inArray(solicitudesSoporte.estado, [...ESTADOS_EN_ESPERA_DE_DIAGNOSTICO]),
+      inArray(solicitudesSoporte.estado, [...AWAITING_DIAGNOSIS_STATES]),
       lt(solicitudesSoporte.fechaCreacion, f.overdue.before),
     )!;
     conditions.push(f.overdue.is ? late : not(late));

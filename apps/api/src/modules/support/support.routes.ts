@@ -3,11 +3,11 @@ import {
   cambioEstadoTicketInputSchema,
   cotizacionTicketInputSchema,
   errorResponseSchema,
-  idDeNumeroTicket,
+  ticketIdFromNumber,
   isHoneypotFilled,
   LIST_LIMIT_DEFAULT,
   notaInternaInputSchema,
-  numeroTicket,
+  formatTicketNumber,
   resolvePage,
   respuestaCotizacionInputSchema,
   respuestaCotizacionSchema,
@@ -117,7 +117,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           fechaCreacion: new Date().toISOString(),
           ...common,
           message: SUPPORT_RECEIVED,
-          numero: numeroTicket(id),
+          numero: formatTicketNumber(id),
           tipo: extra.tipo,
           estado: 'RECIBIDA',
           seguimientoUrl: trackingUrl(randomTrackingToken()),
@@ -194,7 +194,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = await ticketIdByToken(app.db, request.params.token);
       const row = id === null ? null : await findTicketRow(app.db, id);
-      if (!row) throw notFound(TICKET_MESSAGES.seguimientoNoEncontrado);
+      if (!row) throw notFound(TICKET_MESSAGES.trackingNotFound);
       return loadPublicTicket(app.db, row);
     },
   );
@@ -217,7 +217,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { decision, motivo } = request.body;
       const outcome =
         id === null ? null : await answerAsCustomer(app.db, id, decision, motivo ?? null);
-      if (!outcome) throw notFound(TICKET_MESSAGES.seguimientoNoEncontrado);
+      if (!outcome) throw notFound(TICKET_MESSAGES.trackingNotFound);
       return answered(decision, committed(outcome));
     },
   );
@@ -237,7 +237,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await findTicket(app.db, request.params.id);
-      if (!ticket) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
       return ticket;
     },
   );
@@ -264,7 +264,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         { estado, nota: nota ?? null, notaInterna: notaInterna ?? null },
         { kind: 'staff', user: request.user! },
       );
-      if (!outcome) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!outcome) throw notFound(TICKET_MESSAGES.notFound);
       return committed(outcome);
     },
   );
@@ -287,7 +287,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'staff',
         user: request.user!,
       });
-      if (!ticket) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
       return reply.status(201).send(ticket);
     },
   );
@@ -311,7 +311,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'staff',
         user: request.user!,
       });
-      if (!outcome) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!outcome) throw notFound(TICKET_MESSAGES.notFound);
       return reply.status(201).send(committed(outcome));
     },
   );
@@ -333,7 +333,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The user's own ticket by its number, or null (another's answers like a missing one). */
   const ownTicketId = async (numero: string, usuarioId: number) => {
-    const id = idDeNumeroTicket(numero);
+    const id = ticketIdFromNumber(numero);
     if (id === null || id > MAX_ID) return null;
     const row = await findTicketRow(app.db, id);
     return row && row.usuarioId === usuarioId ? row : null;
@@ -353,7 +353,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await ownTicketId(request.params.numero, request.user!.id);
-      if (!row) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!row) throw notFound(TICKET_MESSAGES.notFound);
       return loadPublicTicket(app.db, row);
     },
   );
@@ -375,17 +375,14 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await ownTicketId(request.params.numero, request.user!.id);
       const { decision, motivo } = request.body;
       const outcome = row && (await answerAsCustomer(app.db, row.id, decision, motivo ?? null));
-      if (!outcome) throw notFound(TICKET_MESSAGES.noEncontrado);
+      if (!outcome) throw notFound(TICKET_MESSAGES.notFound);
       return answered(decision, committed(outcome));
     },
   );
 };
 
 const answered = <T>(decision: 'ACEPTAR' | 'RECHAZAR', ticket: T) => ({
-  message:
-    decision === 'ACEPTAR'
-      ? TICKET_MESSAGES.cotizacionAceptada
-      : TICKET_MESSAGES.cotizacionRechazada,
+  message: decision === 'ACEPTAR' ? TICKET_MESSAGES.quoteAccepted : TICKET_MESSAGES.quoteRejected,
   ticket,
 });
 

@@ -3,8 +3,8 @@
  * back the parts an accepted quote took) and annotated by staff.
  */
 import {
-  puedePasar,
-  transicionInvalidaMessage,
+  canMoveTicket,
+  invalidTicketMoveMessage,
   type EstadoTicket,
   type Ticket,
   type TipoTicket,
@@ -87,8 +87,8 @@ export async function changeState(
     const tipo = row.tipo as TipoTicket;
     const desde = row.estado as EstadoTicket;
     const hacia = change.estado;
-    if (hacia === 'COTIZADA' || !puedePasar(tipo, desde, hacia)) {
-      throw conflict(transicionInvalidaMessage(desde, hacia));
+    if (hacia === 'COTIZADA' || !canMoveTicket(tipo, desde, hacia)) {
+      throw conflict(invalidTicketMoveMessage(desde, hacia));
     }
     const events: ShopEvent[] = [];
     if (hacia === 'APROBADA' || hacia === 'RECHAZADA') {

@@ -4,7 +4,7 @@
  */
 import {
   hoyEnChile,
-  puedePasar,
+  canMoveTicket,
   TICKET_MESSAGES,
   type cotizacionTicketInputSchema,
   type EstadoTicket,
@@ -53,8 +53,8 @@ export async function sendQuote(
   actor: Actor & { kind: 'staff' },
 ): Promise<Outcome<Ticket> | null> {
   if (input.validaHasta < hoyEnChile()) {
-    throw badRequest(TICKET_MESSAGES.validaHastaPasada, {
-      validaHasta: TICKET_MESSAGES.validaHastaPasada,
+    throw badRequest(TICKET_MESSAGES.validUntilPast, {
+      validaHasta: TICKET_MESSAGES.validUntilPast,
     });
   }
   return db.transaction(async (tx) => {
@@ -62,8 +62,8 @@ export async function sendQuote(
     if (!row) return null;
     const tipo = row.tipo as TipoTicket;
     const desde = row.estado as EstadoTicket;
-    if (tipo !== 'REPARACION') throw conflict(TICKET_MESSAGES.soloReparacion);
-    if (!puedePasar(tipo, desde, 'COTIZADA')) throw conflict(TICKET_MESSAGES.cotizarEnOtroEstado);
+    if (tipo !== 'REPARACION') throw conflict(TICKET_MESSAGES.repairsOnly);
+    if (!canMoveTicket(tipo, desde, 'COTIZADA')) throw conflict(TICKET_MESSAGES.notQuotableState);
 
     const ids = input.lineas.flatMap((l) => (l.tipo === 'REPUESTO' ? [l.productoId] : []));
     const products = new Map((await productsForCart(tx, ids)).map((p) => [p.id, p]));
@@ -79,7 +79,7 @@ export async function sendQuote(
         };
       }
       const product = products.get(l.productoId);
-      if (!product?.activo) throw conflict(TICKET_MESSAGES.productoNoDisponible);
+      if (!product?.activo) throw conflict(TICKET_MESSAGES.productUnavailable);
       return {
         tipo: 'REPUESTO',
         servicio: null,
@@ -136,17 +136,17 @@ export async function answer(
   notes: { nota: string | null; notaInterna: string | null } = { nota: null, notaInterna: null },
 ): Promise<ShopEvent[]> {
   const quote = currentQuote(await quotesOf(tx, row.id));
-  if (!quote) throw conflict(TICKET_MESSAGES.sinCotizacion);
+  if (!quote) throw conflict(TICKET_MESSAGES.noPendingQuote);
   if (quote.estado === 'ACEPTADA') {
     if (decision === 'ACEPTAR') return [];
-    throw conflict(TICKET_MESSAGES.cotizacionYaAceptada);
+    throw conflict(TICKET_MESSAGES.quoteAlreadyAccepted);
   }
   if (quote.estado === 'RECHAZADA') {
     if (decision === 'RECHAZAR') return [];
-    throw conflict(TICKET_MESSAGES.cotizacionYaRechazada);
+    throw conflict(TICKET_MESSAGES.quoteAlreadyRejected);
   }
-  if (row.estado !== 'COTIZADA') throw conflict(TICKET_MESSAGES.sinCotizacion);
-  if (isExpired(quote)) throw conflict(TICKET_MESSAGES.cotizacionVencida);
+  if (row.estado !== 'COTIZADA') throw conflict(TICKET_MESSAGES.noPendingQuote);
+  if (isExpired(quote)) throw conflict(TICKET_MESSAGES.quoteExpired);
 
   const events: ShopEvent[] = [];
   const estado: EstadoTicket = decision === 'ACEPTAR' ? 'APROBADA' : 'RECHAZADA';
@@ -158,7 +158,7 @@ export async function answer(
       }
     } catch (err) {
       if (err instanceof ShortfallError) {
-        throw conflict(TICKET_MESSAGES.sinStock(err.body.productos[0]?.nombre ?? 'un repuesto'));
+        throw conflict(TICKET_MESSAGES.outOfStock(err.body.productos[0]?.nombre ?? 'un repuesto'));
       }
       throw err;
     }

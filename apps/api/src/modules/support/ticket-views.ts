@@ -4,13 +4,13 @@
  */
 import {
   diagnosisOverdueBefore,
-  diagnosticoAtrasado,
+  isDiagnosisOverdue,
   ESTADOS_TICKET,
   hoyEnChile,
-  idDeNumeroTicket,
+  ticketIdFromNumber,
   ivaIncluded,
-  numeroTicket,
-  siguientesEstados,
+  formatTicketNumber,
+  nextTicketStates,
   type CotizacionTicket,
   type Equipo,
   type EstadoCotizacion,
@@ -60,13 +60,13 @@ export function toResumen(row: TicketRow, now: Date = new Date()): TicketResumen
     prioridad: row.prioridad as Prioridad,
     serviciosRequeridos: row.serviciosRequeridos,
     descripcionProblema: row.descripcionProblema,
-    numero: numeroTicket(row.id),
+    numero: formatTicketNumber(row.id),
     tipo: row.tipo as TipoTicket,
     estado,
     comprobante: row.comprobante,
     fechaCompra: row.fechaCompra,
     fechaActualizacion: row.fechaActualizacion.toISOString(),
-    atrasado: diagnosticoAtrasado(estado, row.fechaCreacion, now),
+    atrasado: isDiagnosisOverdue(estado, row.fechaCreacion, now),
   };
 }
 
@@ -115,7 +115,7 @@ const toStep = (h: HistoryRow): PasoTicket => ({
 
 /** The moves the desk makes by hand (COTIZADA needs a quote, sent with its own route). */
 const deskMoves = (tipo: TipoTicket, estado: EstadoTicket) =>
-  siguientesEstados(tipo, estado).filter((e) => e !== 'COTIZADA');
+  nextTicketStates(tipo, estado).filter((e) => e !== 'COTIZADA');
 
 export async function loadTicket(db: Db, row: TicketRow): Promise<Ticket> {
   const [history, quotes] = await Promise.all([historyOf(db, row.id), quotesOf(db, row.id)]);
@@ -142,7 +142,7 @@ export async function loadPublicTicket(db: Db, row: TicketRow): Promise<TicketPu
   const [history, quotes] = await Promise.all([historyOf(db, row.id), quotesOf(db, row.id)]);
   const quote = currentQuote(quotes);
   return {
-    numero: numeroTicket(row.id),
+    numero: formatTicketNumber(row.id),
     tipo: row.tipo as TipoTicket,
     estado: row.estado as EstadoTicket,
     equipo: row.equipo as Equipo,
@@ -183,7 +183,7 @@ export async function listDeskTickets(
 
 /** The id behind a ticket number typed in the search box, if it can be one. */
 function idOfNumber(q: string): number | null {
-  const id = idDeNumeroTicket(q);
+  const id = ticketIdFromNumber(q);
   return id !== null && id <= MAX_ID ? id : null;
 }
 
@@ -207,7 +207,7 @@ export async function deskSummary(db: Db): Promise<SoporteResumen> {
 export async function customerTickets(db: Db, usuarioId: number): Promise<TicketCliente[]> {
   const rows = await ticketsOfUser(db, usuarioId, hoyEnChile());
   return rows.map(({ ticket, pendientes }) => ({
-    numero: numeroTicket(ticket.id),
+    numero: formatTicketNumber(ticket.id),
     tipo: ticket.tipo as TipoTicket,
     estado: ticket.estado as EstadoTicket,
     equipo: ticket.equipo as Equipo,

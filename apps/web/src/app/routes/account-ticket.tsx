@@ -1,4 +1,4 @@
-import { idDeNumeroTicket, numeroTicket } from '@nexbyte/shared';
+import { ticketIdFromNumber, formatTicketNumber } from '@nexbyte/shared';
 import { Link, Navigate, useParams } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { TicketTracking } from '../../features/support/components/ticket-tracking';
@@ -8,8 +8,8 @@ import { useSession } from '../../lib/use-session';
 export default function AccountTicketRoute() {
   const session = useSession();
   const raw = useParams().numero ?? '';
-  const id = idDeNumeroTicket(raw);
-  const numero = id === null ? raw : numeroTicket(id);
+  const id = ticketIdFromNumber(raw);
+  const numero = id === null ? raw : formatTicketNumber(id);
   if (!session) {
     const next = new URLSearchParams({ next: `/cuenta/soporte/${raw}` });
     return <Navigate to={`/login?${next}`} replace />;

@@ -1,7 +1,7 @@
 import {
   EQUIPO_LABELS,
   ESTADO_TICKET_LABELS,
-  ESTADOS_POR_TIPO,
+  TICKET_STATES_BY_KIND,
   formatDate,
   formatDateTime,
   QUOTE_REASON_MAX,
@@ -119,7 +119,7 @@ function TicketSteps({ ticket }: { ticket: TicketPublico }) {
       </section>
     );
   }
-  const road = ESTADOS_POR_TIPO[ticket.tipo].filter((estado) => !OFF_ROAD.includes(estado));
+  const road = TICKET_STATES_BY_KIND[ticket.tipo].filter((estado) => !OFF_ROAD.includes(estado));
   const current = road.indexOf(ticket.estado);
   return (
     <section className="ticket__section" aria-labelledby="ticket-estado">

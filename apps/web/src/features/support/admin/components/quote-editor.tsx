@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   cotizacionTicketInputSchema,
   hoyEnChile,
-  PRECIOS_SUGERIDOS_SERVICIO,
+  SUGGESTED_SERVICE_PRICES,
   QUOTE_DIAGNOSIS_MAX,
   QUOTE_LINES_MAX,
   TICKET_NOTE_MAX,
@@ -40,7 +40,7 @@ const serviceLine = (servicio: Servicio = 'Diagnóstico'): Line => ({
   tipo: 'SERVICIO',
   servicio,
   descripcion: '',
-  precioUnitario: PRECIOS_SUGERIDOS_SERVICIO[servicio],
+  precioUnitario: SUGGESTED_SERVICE_PRICES[servicio],
   cantidad: 1,
 });
 

@@ -1,6 +1,6 @@
 import {
   formatCLP,
-  PRECIOS_SUGERIDOS_SERVICIO,
+  SUGGESTED_SERVICE_PRICES,
   QUOTE_LINE_QTY_MAX,
   SERVICIOS_SOPORTE,
   type CotizacionTicketInput,
@@ -53,7 +53,7 @@ export function ServiceLine({
             const picked = event.target.value as Servicio;
             form.setValue(
               `lineas.${index}.precioUnitario` as 'lineas.0.precioUnitario',
-              PRECIOS_SUGERIDOS_SERVICIO[picked],
+              SUGGESTED_SERVICE_PRICES[picked],
             );
           }}
         >
@@ -68,7 +68,7 @@ export function ServiceLine({
         label={`Precio unitario (línea ${index + 1})`}
         hint={
           current?.tipo === 'SERVICIO'
-            ? `Sugerido: ${formatCLP(PRECIOS_SUGERIDOS_SERVICIO[current.servicio])}`
+            ? `Sugerido: ${formatCLP(SUGGESTED_SERVICE_PRICES[current.servicio])}`
             : undefined
         }
         error={lineError(errors, index, 'precioUnitario')}
