@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { buildUser, storeSession } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
 import { NewsletterSubscribersCard } from './newsletter-subscribers-card';
 
-const fetchMock = vi.fn<typeof fetch>();
+const SUMMARY = { 'GET /newsletter/resumen': { body: { suscriptores: 1 } } };
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   storeSession(buildUser({ role: 'ADMIN' }), 'token-admin');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -25,17 +24,13 @@ function renderCard() {
 
 describe('NewsletterSubscribersCard', () => {
   it('muestra cuántos suscriptores activos hay', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ suscriptores: 42 }), {
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    const api = mockApi({ 'GET /newsletter/resumen': { body: { suscriptores: 42 } } });
     renderCard();
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'Suscriptores del newsletter' }),
     ).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/newsletter/resumen');
+    expect(api.callsTo('GET', '/newsletter/resumen')).toHaveLength(1);
   });
 
   it('descarga el CSV con el token de la sesión', async () => {
@@ -44,21 +39,20 @@ describe('NewsletterSubscribersCard', () => {
     URL.createObjectURL = vi.fn(() => 'blob:csv');
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('.csv')
-        ? new Response('correo,fecha_suscripcion\r\n', { headers: { 'Content-Type': 'text/csv' } })
-        : new Response(JSON.stringify({ suscriptores: 1 }), {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-    );
+    const api = mockApi({
+      ...SUMMARY,
+      'GET /newsletter/suscriptores.csv': {
+        raw: 'correo,fecha_suscripcion\r\n',
+        headers: { 'Content-Type': 'text/csv' },
+      },
+    });
     renderCard();
 
     await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
 
     await vi.waitFor(() => expect(click).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('.csv'))!;
-    expect(url).toBe('/api/newsletter/suscriptores.csv');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-admin');
+    const [download] = api.callsTo('GET', '/newsletter/suscriptores.csv');
+    expect(download?.authorization).toBe('Bearer token-admin');
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('suscriptores-newsletter.csv');
     expect(link.href).toBe('blob:csv');
@@ -66,13 +60,10 @@ describe('NewsletterSubscribersCard', () => {
 
   it('si la descarga falla lo dice', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('.csv')
-        ? new Response(JSON.stringify({ message: 'No tienes permiso.' }), { status: 403 })
-        : new Response(JSON.stringify({ suscriptores: 1 }), {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-    );
+    mockApi({
+      ...SUMMARY,
+      'GET /newsletter/suscriptores.csv': { status: 403, body: { message: 'No tienes permiso.' } },
+    });
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
