@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockCatalogApi } from '../testing/catalog-api';
 import { renderApp } from './testing/render-app';
 
 describe('rutas', () => {
@@ -15,14 +16,12 @@ describe('rutas', () => {
   });
 
   it('el detalle de producto pide a la API el id de la dirección', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ message: 'No encontrado.' }), { status: 404 }),
-      );
+    const api = mockCatalogApi({
+      'GET /productos/:id': { status: 404, body: { message: 'No encontrado.' } },
+    });
     renderApp('/productos/detalle/42');
     expect(await screen.findByText('No se pudo encontrar el producto.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/productos/42', expect.anything());
+    expect(api.callsTo('GET', '/productos/42')).toHaveLength(1);
   });
 
   it.each([
