@@ -9,6 +9,7 @@ import {
   mockCatalogApi,
   pagedProducts,
 } from '../../testing/catalog-api';
+import { NETWORK_ERROR } from '../../testing/mock-api';
 import { buildConfig } from '../../testing/order-fixtures';
 
 async function renderList(url = '/productos') {
@@ -73,7 +74,7 @@ describe('Lista de productos', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const consoleError = vi.mocked(console.error).mockImplementation(() => {});
     const api = mockCatalogApi({
-      'GET /productos': () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /productos': NETWORK_ERROR,
     });
     await renderList();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -116,8 +117,8 @@ describe('Lista de productos', () => {
     );
     await screen.findByText('1 resultado');
 
-    const url = api.callsTo('GET', '/productos')[0]!;
-    expect(Object.fromEntries(url.query)).toEqual({
+    const call = api.callsTo('GET', '/productos')[0]!;
+    expect(Object.fromEntries(call.query)).toEqual({
       q: 'mouse',
       categoria: 'Periféricos',
       min: '10000',
