@@ -86,11 +86,11 @@ describe('CartProvider', () => {
     expect(result.current.items).toEqual([expect.objectContaining({ id: 1, qty: 3 })]);
   });
 
-  it('setQuantity ajusta entre 1 y 10 lo que se escribe', () => {
+  it('setQuantity ajusta entre 1 y 99 lo que se escribe', () => {
     const { result } = renderCart();
     act(() => void result.current.add(CABLE));
     act(() => result.current.setQuantity(3, '250'));
-    expect(result.current.items[0]?.qty).toBe(10);
+    expect(result.current.items[0]?.qty).toBe(99);
     act(() => result.current.setQuantity(3, 'abc'));
     expect(result.current.items[0]?.qty).toBe(1);
     act(() => result.current.setQuantity(3, '7.9'));
