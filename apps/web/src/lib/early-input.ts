@@ -8,7 +8,8 @@
  *   the box, the list is not filtered, and typing it again is "no change" to React.
  * - react-hook-form writes each field's default value as it registers it, so what was typed vanishes.
  * - A click on a button (the menu, 'Añadir al carrito') has no listener yet and is lost.
- * - A native submit would send the form as a GET with its fields (a password) in the address.
+ * - A native submit leaves the page (forms holding personal data are method="post", so their
+ *   fields never reach the address or a request log even before the entry runs).
  *
  * `holdEarlyInput` holds submits and clicks from the moment the entry's script runs; `snapshot`
  * (just before hydrating) remembers what was typed, and from then on what is typed while

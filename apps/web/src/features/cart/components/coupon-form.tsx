@@ -50,7 +50,7 @@ export function CouponForm() {
 
   return (
     <div className="cart-coupon">
-      <form className="cart-coupon__form form-field" onSubmit={submit} noValidate>
+      <form className="cart-coupon__form form-field" method="post" onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="form-field__label">
           Cupón de descuento
         </label>

@@ -47,7 +47,7 @@ export function ContactForm() {
   );
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit}>
+    <form className="contact-form" method="post" noValidate onSubmit={onSubmit}>
       <FormField label="Nombre" error={errors.nombre?.message}>
         <input {...register('nombre')} autoComplete="name" />
       </FormField>

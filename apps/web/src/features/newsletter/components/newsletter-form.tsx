@@ -37,7 +37,7 @@ export function NewsletterForm() {
   return (
     <section>
       <h2 className="site-footer__title">Newsletter</h2>
-      <form className="newsletter" onSubmit={onSubmit}>
+      <form className="newsletter" method="post" onSubmit={onSubmit}>
         <label htmlFor={inputId}>Recibe ofertas y novedades en tu correo</label>
         <div className="newsletter__row">
           <input

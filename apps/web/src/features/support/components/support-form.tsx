@@ -104,7 +104,7 @@ export function SupportForm() {
   return (
     <FormProvider {...form}>
       {sent && <SupportSent created={sent} />}
-      <form className="support-form" noValidate onSubmit={onSubmit}>
+      <form className="support-form" method="post" noValidate onSubmit={onSubmit}>
         <div className="form-grid">
           <fieldset
             className="support-group form-field--wide"
