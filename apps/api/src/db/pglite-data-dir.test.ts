@@ -1,9 +1,17 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { ensureJwtSecretFile, loadConfig } from '../config';
 import { openDatabase } from './client';
 
 /** Every file and directory under `dir` whose mode lets group or others in, with that mode. */
@@ -65,12 +73,13 @@ describe('the embedded database on disk', () => {
 describe('the generated JWT secret', () => {
   it('is written 0600 in a DATA_DIR created 0700, and tightened if it was left readable', () => {
     const dir = path.join(base(), 'data');
-    loadConfig({ DATA_DIR: dir });
+    ensureJwtSecretFile({ DATA_DIR: dir });
     const file = path.join(dir, 'jwt-secret');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(readFileSync(file, 'utf8').trim());
     chmodSync(file, 0o644);
-    loadConfig({ DATA_DIR: dir });
+    ensureJwtSecretFile({ DATA_DIR: dir });
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });
