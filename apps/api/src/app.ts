@@ -51,7 +51,8 @@ import limiters from './plugins/limiters';
 import pressure from './plugins/pressure';
 import security from './plugins/security';
 import shutdown from './plugins/shutdown';
-import web from './plugins/web';
+import web, { type PageRateLimit } from './plugins/web';
+import { isRenderCall, RENDER_CALL_HEADER } from './plugins/web-render';
 
 // Messages the schemas do not name themselves (a body that is not an object, say) still reach
 // people in Spanish.
@@ -67,7 +68,12 @@ export function loggerOptions(config: AppConfig) {
   return {
     level: config.logLevel,
     // Tokens and passwords never reach the logs; request bodies are not logged at all.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      `req.headers["${RENDER_CALL_HEADER}"]`,
+      'res.headers["set-cookie"]',
+    ],
     // Nor do tokens in URLs (recovery, unsubscribe, ?token=) or e-mail addresses.
     serializers: maskingSerializers,
   };
@@ -136,6 +142,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // After docs, so that it is described there; outside /api's scope, so not rate limited.
   await app.register(health);
 
+  let pageRateLimit: PageRateLimit | undefined;
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
@@ -143,6 +150,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         timeWindow: '1 minute',
         // Also the key of every route's own limit (forms, order look-ups), which inherit it.
         keyGenerator: (request) => clientKey(request.ip),
+        // The server's own data calls while it renders a page: that page request was counted.
+        allowList: (request) => isRenderCall(request),
         // Redis down: requests are let through rather than refused (the login and recovery
         // counters keep counting in memory meanwhile).
         ...(app.redis
@@ -153,6 +162,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
           message: MESSAGES.tooManyRequests,
         }),
       });
+      // The same counter, for the web app's server-rendered pages (outside /api).
+      pageRateLimit = api.createRateLimit();
       await api.register(authRoutes);
       await api.register(productRoutes);
       await api.register(productCsvRoutes);
@@ -181,7 +192,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(imageFileRoutes);
   // /robots.txt and the sitemaps: answered by the API, never by the web app's fallback.
   await app.register(sitemapRoutes);
-  await app.register(web);
+  await app.register(web, { pageRateLimit });
   return app;
 }
 

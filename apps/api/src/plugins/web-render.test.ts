@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../test/test-app';
+import { RENDER_CALL_HEADER } from './web-render';
 
 /**
  * A stand-in for the web app's build with its server render: like apps/web/src/entry-server.tsx
@@ -22,8 +24,14 @@ export async function render(request, publicUrl) {
     queries: { note: '</script><script>alert(1)</script>' },
     modules: ['routes/product-detail'],
   });
+  if (url.pathname === '/' || url.pathname === '/productos') {
+    // Like the shop's home and catalogue: a list whose failed read shows no products.
+    const answer = await transport('/api/productos' + url.search, { method: 'GET', headers: { accept: 'application/json' } });
+    const products = answer.ok ? await answer.json() : [];
+    return page(200, '<h1>Productos</h1><ul>' + products.map((p) => '<li>' + p.nombre + '</li>').join('') + '</ul>');
+  }
   const match = /^\\/productos\\/detalle\\/(\\d+)$/.exec(url.pathname);
-  if (!match) return page(url.pathname === '/' ? 200 : 404, '<h1>Inicio</h1>');
+  if (!match) return page(404, '<h1>Inicio</h1>');
   const answer = await transport('/api/productos/' + match[1], { method: 'GET', headers: { accept: 'application/json' } });
   if (answer.status === 404) return page(404, '<h1>Página no encontrada</h1>');
   const product = await answer.json();
@@ -148,5 +156,91 @@ describe('server-rendered pages', () => {
     const after = await page(url);
     expect(after.statusCode).toBe(404);
     expect(after.body).not.toContain(product.nombre);
+  });
+});
+
+describe('server-rendered pages and the request limit', () => {
+  /** A shop whose clients may send 5 requests a minute each. */
+  let limited: TestContext;
+  let names: string[];
+  beforeAll(async () => {
+    limited = await createTestApp({ WEB_DIST_DIR: fakeWebBuild(), RATE_LIMIT_MAX: '5' });
+    const list = await limited.app.inject({
+      method: 'GET',
+      url: '/api/productos?limite=3',
+      remoteAddress: '198.51.100.1',
+    });
+    names = list.json<{ nombre: string }[]>().map((p) => p.nombre);
+    expect(names.length).toBe(3);
+  });
+  afterAll(() => limited.close());
+
+  const from = (remoteAddress: string, url: string) =>
+    limited.app.inject({ method: 'GET', url, remoteAddress });
+  const showsProducts = (body: string) => {
+    for (const name of names) expect(body).toContain(`<li>${name}</li>`);
+  };
+
+  it('are drawn in full for a shopper whose limit has one request left, and count as one', async () => {
+    const shopper = '203.0.113.10';
+    for (let i = 0; i < 4; i++) {
+      expect((await from(shopper, '/api/categorias')).statusCode).toBe(200);
+    }
+    const home = await from(shopper, '/?limite=3');
+    expect(home.statusCode).toBe(200);
+    showsProducts(home.body);
+    // The page request itself spent the last one.
+    expect((await from(shopper, '/api/categorias')).statusCode).toBe(429);
+  });
+
+  it('a shopper who spent their limit gets 429 and leaves no empty shop for everyone else', async () => {
+    const spender = '203.0.113.20';
+    for (let i = 0; i < 6; i++) await from(spender, '/api/categorias');
+    // Only the server's own calls pass: a client cannot claim to be one.
+    const forged = await limited.app.inject({
+      method: 'GET',
+      url: '/api/categorias',
+      remoteAddress: spender,
+      headers: { [RENDER_CALL_HEADER]: 'f'.repeat(64) },
+    });
+    expect(forged.statusCode).toBe(429);
+    const answers = new Map<string, { statusCode: number; headers: Record<string, unknown> }>();
+    for (const url of ['/', '/productos', '/?limite=3&pagina=1', '/productos?limite=3']) {
+      answers.set(url, await from(spender, url));
+    }
+    // Everyone else is shown the shop's products, whatever that shopper asked for before.
+    for (const url of ['/?limite=3&pagina=1', '/productos?limite=3']) {
+      const other = await from('203.0.113.21', url);
+      expect(other.statusCode, url).toBe(200);
+      showsProducts(other.body);
+    }
+    // The pages count against the shopper's own limit.
+    for (const [url, refused] of answers) {
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.headers['retry-after'], url).toBeDefined();
+    }
+    const refused = await from(spender, '/productos');
+    expect(refused.json<{ message: string }>().message).toMatch(/Demasiadas solicitudes/);
+  });
+
+  it('a page whose data failed answers 503 with Retry-After and is not kept', async () => {
+    // The default order, named: an address whose data no earlier test left in the API's cache.
+    const url = '/productos?limite=3&orden=recientes';
+    // A route that errors: the products it reads are gone for a moment.
+    await limited.app.db.execute(sql`alter table productos rename to productos_fuera`);
+    let failed;
+    try {
+      failed = await from('203.0.113.30', url);
+    } finally {
+      await limited.app.db.execute(sql`alter table productos_fuera rename to productos`);
+    }
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('5');
+    // The shell, which the browser renders with data it asks for itself.
+    expect(failed.body).toContain('<div id="root"></div>');
+
+    const next = await from('203.0.113.31', url);
+    expect(next.statusCode).toBe(200);
+    showsProducts(next.body);
   });
 });

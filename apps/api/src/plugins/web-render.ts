@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What apps/web/src/entry-server.tsx answers (its build lives in the web app's dist/server). */
 type RenderResult =
@@ -76,12 +77,43 @@ export interface PageRenderer {
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string };
+  /**
+   * `dataFailed`: a call for the page's data answered 429 or 5xx (or never answered), so the
+   * markup shows less than the catalogue holds: never kept, never answered as the page.
+   */
+  | { kind: 'page'; status: number; html: string; dataFailed: boolean };
+
+/** The render a data call belongs to: whose page it is, and whether any of its calls failed. */
+interface RenderScope {
+  clientIp: string;
+  dataFailed: boolean;
+}
+
+/**
+ * The header the renderer's own data calls carry, with a value made at start that never leaves
+ * the process (it is not in any answer, and the logs redact it).
+ */
+export const RENDER_CALL_HEADER = 'x-nexbyte-render-call';
+const renderCallToken = Buffer.from(randomBytes(32).toString('hex'));
+
+/**
+ * Whether a request is one the server makes to its own API while rendering a page. The request
+ * limits let it through: the page request that caused it was counted already, and a shopper who
+ * spent their own limit must not make the page everyone is served show an empty shop.
+ */
+export function isRenderCall(request: FastifyRequest): boolean {
+  const value = request.headers[RENDER_CALL_HEADER];
+  if (typeof value !== 'string' || value.length !== renderCallToken.length) return false;
+  return timingSafeEqual(Buffer.from(value), renderCallToken);
+}
+
+/** An answer the page's data cannot be drawn from: the client's limit, or the server failing. */
+const failedAnswer = (status: number) => status === 429 || status >= 500;
 
 /**
  * Loads the server build of the web app and hands it an in-process path to the API: its data
- * calls go through app.inject (the same routes, limits and catalogue cache as the browser's),
- * counted against the shopper who asked for the page.
+ * calls go through app.inject (the same routes and catalogue cache as the browser's), logged with
+ * the address of the shopper who asked for the page but outside the request limits (isRenderCall).
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
@@ -92,7 +124,7 @@ export async function loadPageRenderer(
   if (!existsSync(entryPath) || !existsSync(manifestPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const client = new AsyncLocalStorage<string>();
+  const client = new AsyncLocalStorage<RenderScope>();
   const styles = new Map<string, string | null>();
 
   /**
@@ -121,13 +153,22 @@ export async function loadPageRenderer(
   entry.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers,
-      remoteAddress: client.getStore() ?? '127.0.0.1',
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
+    headers[RENDER_CALL_HEADER] = renderCallToken.toString();
+    const scope = client.getStore();
+    let answer: Awaited<ReturnType<typeof app.inject>>;
+    try {
+      answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers,
+        remoteAddress: scope?.clientIp ?? '127.0.0.1',
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+    } catch (error) {
+      if (scope) scope.dataFailed = true;
+      throw error;
+    }
+    if (scope && failedAnswer(answer.statusCode)) scope.dataFailed = true;
     const out = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;
@@ -143,7 +184,8 @@ export async function loadPageRenderer(
   const origin = 'http://nexbyte.local';
   return {
     async render(url, clientIp, template) {
-      const result = await client.run(clientIp, () =>
+      const scope: RenderScope = { clientIp, dataFailed: false };
+      const result = await client.run(scope, () =>
         entry.render(new Request(new URL(url, origin)), app.config.publicUrl),
       );
       if (result.kind === 'redirect') return result;
@@ -175,7 +217,7 @@ export async function loadPageRenderer(
         .replace(TEMPLATE_DESCRIPTION, '')
         .replace('</head>', () => `${links.join('')}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>${data}`);
-      return { kind: 'page', status: result.status, html };
+      return { kind: 'page', status: result.status, html, dataFailed: scope.dataFailed };
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../http-errors';
+import { MESSAGES, RETRY_AFTER_SECONDS } from '../http-errors';
 import {
   chooseCoding,
   clientHolds,
@@ -59,11 +59,24 @@ function isServerRendered(pathName: string): boolean {
   return !CLIENT_ONLY.test(pathName);
 }
 
+/** What the API's request limit says of one more request from this client. */
+export type PageRateLimit = (
+  request: FastifyRequest,
+) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>;
+
+export interface WebOptions {
+  /**
+   * The API's per-client request limit, which every server-rendered page request counts against
+   * (its own data calls are not counted: see isRenderCall).
+   */
+  pageRateLimit?: PageRateLimit;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any
  * unknown non-API path answered with index.html so deep links work (history fallback).
  */
-async function web(app: FastifyInstance) {
+async function web(app: FastifyInstance, options: WebOptions) {
   const root = app.config.webDistDir;
   const hasWeb = existsSync(path.join(root, 'index.html'));
   const indexHtml = hasWeb ? renderIndex(root, app.config.allowedEmailDomains) : '';
@@ -105,10 +118,11 @@ async function web(app: FastifyInstance) {
   const store = app.hasDecorator('catalogCache') ? app.catalogCache : null;
 
   /**
-   * The page for `url`: kept in the catalogue's cache (decision 010) when it is a 200, so it is
-   * built once per catalogue version and dropped with every change of products or categories.
-   * Other answers (404s, so made-up addresses cannot fill the cache; redirects) are rendered each
-   * time, and so is everything while the cache cannot hear the catalogue's changes.
+   * The page for `url`: kept in the catalogue's cache (decision 010) when it is a 200 drawn from
+   * data that all came, so it is built once per catalogue version and dropped with every change of
+   * products or categories. Other answers (404s, so made-up addresses cannot fill the cache;
+   * redirects; a page whose data failed) are rendered each time, and so is everything while the
+   * cache cannot hear the catalogue's changes.
    */
   async function pageFor(
     url: string,
@@ -123,7 +137,7 @@ async function web(app: FastifyInstance) {
     try {
       const page = await render();
       const answer =
-        page?.kind === 'page' && page.status === 200
+        page?.kind === 'page' && page.status === 200 && !page.dataFailed
           ? await keepAnswer(page.html, [['content-type', HTML_TYPE]])
           : null;
       store.settle(build, answer);
@@ -143,12 +157,26 @@ async function web(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-cache').type(HTML_TYPE);
     if (!isServerRendered(url)) return reply.header('X-Robots-Tag', 'noindex').send(indexHtml);
     if (!renderer) return reply.send(indexHtml);
+    const limit = await options.pageRateLimit?.(request);
+    if (limit && !limit.isAllowed && limit.isExceeded) {
+      return reply
+        .status(429)
+        .header('retry-after', String(limit.ttlInSeconds))
+        .type('application/json; charset=utf-8')
+        .send({ message: MESSAGES.tooManyRequests });
+    }
     try {
       const page = await pageFor(request.url, () =>
         renderer.render(request.url, request.ip, indexHtml),
       );
       if (page && 'tag' in page) return sendKept(request, reply, page);
       if (page?.kind === 'redirect') return reply.redirect(page.location, page.status);
+      if (page?.dataFailed) {
+        // Not a page with fewer products than the shop has: the shell, whose browser app asks for
+        // the data itself, and a status that tells crawlers and caches to come back soon.
+        request.log.warn('página sin sus datos; se responde sin renderizar');
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(indexHtml);
+      }
       if (page) return reply.status(page.status).send(page.html);
     } catch (error) {
       // The shell still works: the browser renders the page itself.
