@@ -12,7 +12,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pedidos } from './orders.schema';
-import { CSV_DELIMITER, formatPrice, guardFormula } from '../product-csv/csv-format';
+import { formatPrice, spreadsheetCsvOptions } from '../product-csv/csv-format';
 
 const EXPORT_PAGE = 1000;
 const TZ = 'America/Santiago';
@@ -82,7 +82,7 @@ async function* orderRows(db: Db, query: ExportarPedidosQuery): AsyncGenerator<s
         formatPrice(ivaIncluded(total)),
         o.transportista ?? '',
         o.numeroSeguimiento ?? '',
-      ].map(guardFormula);
+      ];
     }
     if (page.length < EXPORT_PAGE) return;
     after = page[page.length - 1]!.id;
@@ -92,16 +92,11 @@ async function* orderRows(db: Db, query: ExportarPedidosQuery): AsyncGenerator<s
 /**
  * The orders placed between two days (Chile's calendar, both included), oldest first, for the
  * accountant's spreadsheet: UTF-8 with BOM and ';' like the product export, amounts in whole pesos
- * (IVA included, and its part apart), every status with the day it was paid. Streamed by pages.
+ * (IVA included, and its part apart), every status with the day it was paid. Streamed by pages;
+ * cells are guarded and quoted like every CSV the shop writes (spreadsheetCsvOptions).
  */
 export function exportOrders(db: Db, query: ExportarPedidosQuery, onError: (err: Error) => void) {
-  const csv = stringify({
-    bom: true,
-    delimiter: CSV_DELIMITER,
-    header: true,
-    columns: [...CSV_ORDER_COLUMNS],
-    record_delimiter: 'windows',
-  });
+  const csv = stringify(spreadsheetCsvOptions(CSV_ORDER_COLUMNS));
   pipeline(Readable.from(orderRows(db, query)), csv, (err) => {
     if (err) onError(err);
   });

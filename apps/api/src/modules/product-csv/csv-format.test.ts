@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import {
   decodeCsv,
@@ -7,6 +9,7 @@ import {
   parseActive,
   parsePrice,
   parseSpecs,
+  spreadsheetCsvOptions,
   unguardFormula,
 } from './csv-format';
 
@@ -60,6 +63,32 @@ describe('the other columns', () => {
     }
     expect(guardFormula('Mouse')).toBe('Mouse');
     expect(unguardFormula("'Mouse")).toBe("'Mouse");
+  });
+
+  it('guards every line of a cell, whatever its line breaks, and gives it back unchanged', () => {
+    const cases: [string, string][] = [
+      ["Ana\n=cmd|' /C calc'!A0", "Ana\n'=cmd|' /C calc'!A0"],
+      ['a\r\n+1\r-1\n@A1\n\tx', "a\r\n'+1\r'-1\n'@A1\n'\tx"],
+      ['\r=x', "'\r'=x"],
+      // A blank line in Windows text is a line break, not a CR that starts a line.
+      ['uno\r\n\r\ndos', 'uno\r\n\r\ndos'],
+    ];
+    for (const [text, guarded] of cases) {
+      expect(guardFormula(text)).toBe(guarded);
+      expect(unguardFormula(guarded)).toBe(text);
+    }
+  });
+
+  it('writes a cell with a line break quoted, so that it stays one cell of one row', () => {
+    const csv = stringify(
+      [['A-1', 'Ana\n=1+1', 'x\ry']],
+      spreadsheetCsvOptions(['sku', 'nombre', 'nota']),
+    );
+    expect(csv).toBe('\uFEFFsku;nombre;nota\r\nA-1;"Ana\n\'=1+1";"x\ry"\r\n');
+    expect(parse(csv, { bom: true, delimiter: ';' })).toEqual([
+      ['sku', 'nombre', 'nota'],
+      ['A-1', "Ana\n'=1+1", 'x\ry'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Especificacion } from '@nexbyte/shared';
+import type { Options as StringifyOptions } from 'csv-stringify';
 
 // How product fields are written in the shop's CSV, both ways: what the export writes, the import
 // reads back unchanged, and what the import also accepts from a spreadsheet typed by hand in Chile.
@@ -61,16 +62,58 @@ export const formatSpecs = (specs: Especificacion[]) =>
   specs.map((s) => `${s.nombre}${SPEC_ASSIGN}${s.valor}`).join(SPEC_SEPARATOR);
 
 /**
- * A spreadsheet runs a cell that starts with =, +, - or @ as a formula (CSV injection): a name
- * typed by one user must not run in another's Excel. The export prefixes such a cell with an
- * apostrophe, which Excel hides, and the import takes it off again.
+ * A spreadsheet runs a cell that starts with =, +, - or @ (or tab or CR, which some strip first) as
+ * a formula (CSV injection): a name typed by one user must not run in another's Excel. A cell may
+ * hold line breaks (a description, or a name typed with one), and a reader that takes a line break
+ * as the end of a row starts a new row there, so every line of the cell is guarded, not only the
+ * first: the export puts an apostrophe, which Excel hides, before such a line, and the import takes
+ * it off again. CRLF, CR and LF each end a line.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const LINE_BREAK = /(\r\n|\r|\n)/;
+const FORMULA_LINE = /^[=+\-@\t]/;
+const GUARDED_LINE = /^'[=+\-@\t]/;
 
-export const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+/** Each line of `text` through `line`, its line breaks kept as they were. */
+const eachLine = (text: string, line: (text: string) => string) =>
+  /[\r\n]/.test(text)
+    ? text
+        .split(LINE_BREAK)
+        .map((part, i) => (i % 2 === 0 ? line(part) : part))
+        .join('')
+    : line(text);
 
-export const unguardFormula = (text: string) =>
-  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+export function guardFormula(text: string): string {
+  const guarded = eachLine(text, (line) => (FORMULA_LINE.test(line) ? `'${line}` : line));
+  // A CR that opens the cell: some readers drop it and take what follows as the formula.
+  return guarded.startsWith('\r') ? `'${guarded}` : guarded;
+}
+
+export function unguardFormula(text: string): string {
+  const plain = text.startsWith("'\r") ? text.slice(1) : text;
+  return eachLine(plain, (line) => (GUARDED_LINE.test(line) ? line.slice(1) : line));
+}
+
+/**
+ * How every CSV the shop writes is made, with csv-stringify: UTF-8 with BOM, CRLF between rows
+ * (Excel on Windows expects it; the import reads either), a header row, every text cell guarded
+ * against formulas, and every cell holding a CR or LF quoted. csv-stringify quotes the record
+ * delimiter itself, but with `record_delimiter: 'windows'` only a full CRLF, so a lone LF in a name
+ * would end the row in the file; `quote_record_delimiter` makes it quote any line break.
+ */
+export function spreadsheetCsvOptions(
+  columns: readonly string[],
+  delimiter: string = CSV_DELIMITER,
+): StringifyOptions {
+  return {
+    bom: true,
+    delimiter,
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    cast: { string: guardFormula },
+  };
+}
 
 /** A header as typed: case, accents and spaces do not matter ('Categoría ' is categoria). */
 export const normalizeHeader = (text: string) =>

@@ -3,7 +3,7 @@ import { CSV_PRODUCT_COLUMNS } from '@nexbyte/shared';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client';
 import { productPageForExport } from '../products/products.service';
-import { CSV_DELIMITER, formatActive, formatPrice, formatSpecs, guardFormula } from './csv-format';
+import { formatActive, formatPrice, formatSpecs, spreadsheetCsvOptions } from './csv-format';
 
 /** Rows read per query: each query stays short, and memory holds one page whatever the catalogue. */
 const EXPORT_PAGE = 1000;
@@ -23,7 +23,7 @@ async function* productRows(db: Db): AsyncGenerator<string[]> {
         formatActive(p.activo),
         p.descripcion ?? '',
         formatSpecs(p.especificaciones),
-      ].map(guardFormula);
+      ];
     }
     if (page.length < EXPORT_PAGE) return;
     after = page[page.length - 1]!.id;
@@ -35,14 +35,7 @@ async function* productRows(db: Db): AsyncGenerator<string[]> {
  * Excel in Chile opens it as columns. Streamed page by page (keyset on id), never whole in memory.
  */
 export function exportProducts(db: Db, onError: (err: Error) => void) {
-  const csv = stringify({
-    bom: true,
-    delimiter: CSV_DELIMITER,
-    header: true,
-    columns: [...CSV_PRODUCT_COLUMNS],
-    // Excel on Windows expects CRLF; the import reads either.
-    record_delimiter: 'windows',
-  });
+  const csv = stringify(spreadsheetCsvOptions(CSV_PRODUCT_COLUMNS));
   // pipeline, not pipe: a failed query must end the response instead of leaving it open.
   pipeline(Readable.from(productRows(db)), csv, (err) => {
     if (err) onError(err);
