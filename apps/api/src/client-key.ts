@@ -20,13 +20,20 @@ function hextets(address: string): number[] | null {
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/** The key of a request whose socket has no address any more. */
+const NO_ADDRESS = 'sin-direccion';
+
 /**
  * The key every per-client limit counts under (the general rate limit, the forms limit, the login
  * and recovery limiters): an IPv4 address as it is, an IPv6 one by its /64, since one subscriber
  * is usually given a whole /64 and could otherwise take a fresh address for every attempt. An
  * IPv4 client seen through an IPv6 socket (`::ffff:a.b.c.d`) counts as its IPv4 address.
  */
-export function clientKey(ip: string): string {
+export function clientKey(ip: string | undefined): string {
+  // Fastify's request.ip is the socket's address, which Node forgets once the socket is gone: a
+  // request whose connection the HTTP parser closed (a malformed Transfer-Encoding, say) still runs
+  // its hooks. Its answer goes nowhere, so it counts under one key of its own.
+  if (!ip) return NO_ADDRESS;
   const address = ip.split('%')[0] ?? ip;
   if (isIPv4(address)) return address;
   const parts = hextets(address);
