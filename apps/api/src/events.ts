@@ -60,7 +60,8 @@ export interface TicketStateFact {
   estado: EstadoTicket;
   /** The note to the customer, if the desk wrote one (internal notes never travel here). */
   nota: string | null;
-  acceso: string;
+  /** The new tracking token; null when the customer made the change (their link stays). */
+  acceso: string | null;
 }
 
 export interface TicketQuoteFact {

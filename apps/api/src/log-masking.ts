@@ -6,8 +6,12 @@
 
 const MASK = '***';
 
-/** Path segments that are secrets: whatever follows `recuperar/` or `baja/`. */
-const SECRET_SEGMENT = /(\/(?:recuperar|baja)\/)[^/?#]+/gi;
+/**
+ * Path segments that are secrets: whatever follows `recuperar/`, `baja/` or `seguimiento/` (a
+ * repair ticket's tracking token, in the links mailed before it moved to the fragment), except the
+ * route name `seguimiento/cotizacion`.
+ */
+const SECRET_SEGMENT = /(\/(?:recuperar|baja|seguimiento)\/)(?!cotizacion(?:[/?#]|$))[^/?#]+/gi;
 
 /** Query parameters whose value is a secret or a person's address. */
 const SECRET_PARAM = /token|^t$|acceso|codigo|code|clave|pass|secret|^(?:email|correo|para)$/i;

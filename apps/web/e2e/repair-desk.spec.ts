@@ -14,15 +14,20 @@ async function expectAccessible(page: Page) {
   await expectNoA11yViolations(page);
 }
 
-/** The path of the tracking link in the newest outbox e-mail to `to` (GET /api/dev/correos). */
-async function trackingLinkFromOutbox(page: Page, to: string): Promise<string> {
+/**
+ * The tracking link (path and fragment) of the newest outbox e-mail to `to` whose subject has
+ * `subject` (GET /api/dev/correos, newest first), waiting for it to arrive. Each e-mail's link
+ * replaces the one before, so the newest is the only one that opens the ticket.
+ */
+async function trackingLinkFromOutbox(page: Page, to: string, subject = ''): Promise<string> {
   let path = '';
   await expect
     .poll(async () => {
       const res = await page.request.get(`/api/dev/correos?para=${encodeURIComponent(to)}`);
-      const mails = (await res.json()) as { texto: string }[];
+      const mails = (await res.json()) as { asunto: string; texto: string }[];
       const match = mails
-        .map((m) => m.texto.match(/https?:\/\/[^/\s]+(\/soporte\/seguimiento\/[\w-]+)/))
+        .filter((m) => m.asunto.includes(subject))
+        .map((m) => m.texto.match(/https?:\/\/[^/\s]+(\/soporte\/seguimiento#[\w-]+)/))
         .find(Boolean);
       path = match?.[1] ?? '';
       return path;
@@ -86,7 +91,7 @@ test('una reparación de punta a punta: solicitud, enlace del correo, cotizació
   await expect(toasts(page)).toContainText('Te contactaremos con una cotización estimada.');
   const sent = main.getByRole('region', { name: /^Solicitud ST-\d{6} recibida$/ });
   await expect(sent).toBeFocused();
-  await expect(sent).toContainText('Guarda este enlace; también te lo enviamos por correo.');
+  await expect(sent).toContainText('Cada correo nuestro trae un enlace nuevo');
   const numero = ((await sent.getByRole('heading').textContent()) ?? '').match(/ST-\d{6}/)![0];
   await expect(main.getByLabel('Nombre', { exact: true })).toHaveValue('');
   await expectAccessible(page);
@@ -130,8 +135,15 @@ test('una reparación de punta a punta: solicitud, enlace del correo, cotizació
     admin.getByRole('region', { name: 'Cotizaciones' }).getByText('Pendiente'),
   ).toBeVisible();
 
-  // The customer reads it on the link and accepts it.
+  // The customer reads it on the link of the quote's e-mail, which replaced the older ones, and
+  // accepts it.
+  const quoteLink = await trackingLinkFromOutbox(page, correo, 'Cotización de tu solicitud');
+  expect(quoteLink).not.toBe(link);
   await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Solicitud no encontrada' }),
+  ).toBeVisible();
+  await page.goto(quoteLink);
   const quote = page.getByRole('region', { name: 'Cotización', exact: true });
   await expect(quote).toContainText('El ventilador está obstruido.');
   await expect(quote).toContainText('$40.000');
@@ -151,15 +163,17 @@ test('una reparación de punta a punta: solicitud, enlace del correo, cotizació
   await expectAccessible(admin);
   await admin.context().close();
 
-  // The customer's page shows it ready for pick-up.
-  await page.reload();
+  // The customer's newest link shows it ready for pick-up.
+  await page.goto(await trackingLinkFromOutbox(page, correo, 'lista para retiro'));
   await expect(steps.locator('[aria-current="step"]')).toContainText('Lista para retiro');
   await expect(page.getByText('Tu notebook está listo.')).toBeVisible();
   await expectAccessible(page);
 });
 
 test('un enlace de seguimiento inventado dice que no encontró la solicitud', async ({ page }) => {
+  // A link in the old form, token in the path: the page moves the token to the fragment.
   await page.goto('/soporte/seguimiento/no-existe-este-enlace');
+  await expect(page).toHaveURL(/\/soporte\/seguimiento#no-existe-este-enlace$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Solicitud no encontrada' }),
   ).toBeVisible();

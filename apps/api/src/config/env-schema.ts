@@ -102,6 +102,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  SUPPORT_LINK_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  SUPPORT_MAX_PER_EMAIL_HOUR: z.coerce.number().int().positive().default(5),
   SMTP_URL: z
     .string()
     .trim()

@@ -135,6 +135,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perClient: env.RECOVERY_MAX_PER_CLIENT,
       windowSeconds: env.RECOVERY_WINDOW_SECONDS,
     },
+    support: {
+      linkDaysAfterClose: env.SUPPORT_LINK_EXPIRY_DAYS,
+      maxPerEmailHour: env.SUPPORT_MAX_PER_EMAIL_HOUR,
+    },
     seedDemoData: env.SEED_DEMO_DATA,
     orders: {
       expiryHours: env.ORDER_EXPIRY_HOURS,

@@ -19,6 +19,14 @@ export interface RecoveryLimits {
   windowSeconds: number;
 }
 
+/** The repair desk's tracking links and its request form. */
+export interface SupportConfig {
+  /** Days after a ticket closes that its tracking link still opens it. */
+  linkDaysAfterClose: number;
+  /** Requests (each one an e-mail to the address given) per normalised e-mail and hour. */
+  maxPerEmailHour: number;
+}
+
 export interface MailConfig {
   /** SMTP server (smtp:// or smtps://); when absent, e-mails go to the outbox table and the log. */
   smtpUrl: string | undefined;
@@ -123,6 +131,7 @@ export interface AppConfig {
   rateLimit: { max: number; formsMax: number };
   loginLimits: LoginLimits;
   recoveryLimits: RecoveryLimits;
+  support: SupportConfig;
   seedDemoData: boolean;
   orders: OrdersConfig;
   mail: MailConfig;

@@ -39,6 +39,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     RATE_LIMIT_FORMS_MAX: '100000',
     LOGIN_MAX_FAILS_ACCOUNT: '1000',
     LOGIN_MAX_FAILS_CLIENT: '1000',
+    SUPPORT_MAX_PER_EMAIL_HOUR: '1000',
     ORDER_GUEST_UNPAID_MAX: '1000',
     LOG_LEVEL: 'silent',
     ...(env.NODE_ENV === 'production' ? PRODUCTION_READY : {}),

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
           { path: 'blog/:id', ...screen('routes/blog-post', () => import('./routes/blog-post')) },
           { path: 'soporte', ...screen('routes/support', () => import('./routes/support')) },
           {
+            path: 'soporte/seguimiento',
+            ...screen('routes/support-tracking', () => import('./routes/support-tracking')),
+          },
+          {
             path: 'soporte/seguimiento/:token',
             ...screen('routes/support-tracking', () => import('./routes/support-tracking')),
           },

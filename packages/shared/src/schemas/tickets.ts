@@ -8,7 +8,8 @@ import { isoDateField } from './support';
 
 // The repair desk (decision 023): a support request is a ticket with a number, a state, a history
 // and quotes. The desk (ADMIN, VENDOR) works it under /soporte/{id}; the customer follows it by the
-// private link's token under /soporte/seguimiento/{token}, or from /cuenta when logged in.
+// private link (/soporte/seguimiento#{token}, the token sent to the API in the `soporte-acceso`
+// header), or from /cuenta when logged in.
 
 export const TICKET_NOTE_MAX = 1000;
 export const QUOTE_DIAGNOSIS_MIN = 10;
@@ -20,7 +21,10 @@ export const QUOTE_REASON_MAX = 500;
 
 export const TICKET_MESSAGES = {
   notFound: 'Solicitud no encontrada.',
-  trackingNotFound: 'No encontramos esa solicitud. Revisa el enlace del correo.',
+  trackingNotFound:
+    'Este enlace no abre ninguna solicitud: cada correo trae un enlace nuevo que reemplaza al anterior, y vencen un tiempo después de cerrada la solicitud. Usa el enlace de nuestro correo más reciente.',
+  tooManyRequests: (max: number) =>
+    `Ya recibimos ${max} solicitudes de este correo en la última hora. Espera un momento antes de enviar otra.`,
   estado: 'Elige un estado válido.',
   nota: `La nota debe tener entre 1 y ${TICKET_NOTE_MAX} caracteres.`,
   diagnostico: `El diagnóstico debe tener entre ${QUOTE_DIAGNOSIS_MIN} y ${QUOTE_DIAGNOSIS_MAX} caracteres.`,
@@ -203,10 +207,24 @@ export const soporteCreadoSchema = solicitudSoporteSchema.extend({
   numero: z.string(),
   tipo: z.enum(TIPOS_TICKET),
   estado: z.enum(ESTADOS_TICKET),
-  /** `${PUBLIC_URL}/soporte/seguimiento/{token}`: shown once and e-mailed; only its hash is stored. */
+  /**
+   * `${PUBLIC_URL}/soporte/seguimiento#{token}`: shown once and e-mailed; only its hash is stored.
+   * The token rides in the fragment, which the browser never sends, so no server log holds it.
+   */
   seguimientoUrl: z.string(),
 });
 export type SoporteCreado = z.infer<typeof soporteCreadoSchema>;
+
+/** The header that carries a tracking link's token to GET /soporte/seguimiento. */
+export const TICKET_ACCESS_HEADER = 'soporte-acceso';
+
+/** The tracking routes read the token from the header; a missing one opens nothing (404). */
+export const soporteAccesoHeadersSchema = z.looseObject({
+  [TICKET_ACCESS_HEADER]: z.string().trim().max(200).optional().catch(undefined),
+});
+
+/** The path of a tracking link inside the shop: the token in the fragment, never in the path. */
+export const ticketTrackingPath = (token: string) => `/soporte/seguimiento#${token}`;
 
 /** `POST /soporte/{id}/estado`. */
 export const cambioEstadoTicketInputSchema = z.object({

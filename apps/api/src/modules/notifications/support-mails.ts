@@ -5,6 +5,7 @@ import {
   IVA_PERCENT,
   ivaIncluded,
   formatTicketNumber,
+  ticketTrackingPath,
   type EstadoTicket,
 } from '@nexbyte/shared';
 import type { FastifyInstance } from 'fastify';
@@ -34,23 +35,34 @@ const STATE_NEWS: Partial<Record<EstadoTicket, string>> = {
   RESUELTO: 'Tu solicitud de garantía está resuelta.',
 };
 
-export function createdContent(s: SupportFact, link: string): MailContent {
+/**
+ * The acknowledgement goes to an address nobody has verified: it says only that the request
+ * arrived, its number and its link. Nothing the visitor typed (name, description) is in it, so
+ * the form cannot send the shop's mail with someone else's words to anyone.
+ */
+export function createdContent(
+  s: Pick<SupportFact, 'id' | 'emailCliente'>,
+  link: string,
+): MailContent {
   const numero = formatTicketNumber(s.id);
   return {
     to: s.emailCliente,
     subject: `Recibimos tu solicitud ${numero}`,
-    heading: `Hola ${firstName(s.nombreCliente)}, recibimos tu solicitud ${numero}`,
+    heading: `Recibimos tu solicitud ${numero}`,
     blocks: [
       {
         kind: 'p',
-        text: `Nuestro equipo técnico revisará lo que nos contaste y te enviará un diagnóstico en un plazo de ${DIAGNOSIS_BUSINESS_HOURS} horas hábiles (lunes a viernes). Si tu equipo necesita una reparación, te enviaremos una cotización para que la aceptes antes de empezar.`,
+        text: `Nuestro equipo técnico la revisará y te enviará un diagnóstico en un plazo de ${DIAGNOSIS_BUSINESS_HOURS} horas hábiles (lunes a viernes). Si tu equipo necesita una reparación, te enviaremos una cotización para que la aceptes antes de empezar.`,
       },
-      { kind: 'quote', text: s.descripcionProblema },
       {
         kind: 'p',
-        text: 'Con este enlace privado puedes seguir tu solicitud; no lo compartas.',
+        text: 'Con este enlace privado puedes seguir tu solicitud; no lo compartas. Cada correo nuestro trae un enlace nuevo que reemplaza al anterior.',
       },
       { kind: 'action', label: 'Seguir mi solicitud', url: link },
+      {
+        kind: 'p',
+        text: 'Si no enviaste esta solicitud, ignora este correo.',
+      },
     ],
   };
 }
@@ -59,7 +71,7 @@ export function stateContent(
   to: string,
   nombre: string,
   f: TicketStateFact,
-  link: string,
+  link: string | null,
 ): MailContent {
   const numero = formatTicketNumber(f.id);
   const label = ESTADO_TICKET_LABELS[f.estado];
@@ -67,7 +79,9 @@ export function stateContent(
   const news = STATE_NEWS[f.estado];
   if (news) blocks.push({ kind: 'p', text: news });
   if (f.nota) blocks.push({ kind: 'quote', text: f.nota });
-  blocks.push({ kind: 'action', label: 'Ver mi solicitud', url: link });
+  // The customer's own answer leaves their link as it was: it is the one to keep using.
+  if (link) blocks.push({ kind: 'action', label: 'Ver mi solicitud', url: link });
+  else blocks.push({ kind: 'p', text: 'Puedes seguirla con el mismo enlace de antes.' });
   return {
     to,
     subject: `Tu solicitud ${numero}: ${label.toLowerCase()}`,
@@ -119,9 +133,9 @@ export function quoteContent(
 }
 
 /**
- * Tells the customer about their ticket: received, each change of state, each quote. Every e-mail
- * carries its own tracking link (decision 023). Internal notes are never in the events, so they
- * cannot reach an e-mail.
+ * Tells the customer about their ticket: received, each change of state, each quote. Each e-mail
+ * but the answer to the customer's own click carries a new tracking link, which replaces the one
+ * before (decision 023). Internal notes are never in the events, so they cannot reach an e-mail.
  */
 async function supportMails(app: FastifyInstance) {
   const shop: ShopIdentity = {
@@ -129,7 +143,7 @@ async function supportMails(app: FastifyInstance) {
     tagline: 'Tecnología y mantención de PC',
     url: app.config.publicUrl,
   };
-  const link = (token: string) => app.mailer.link(`/soporte/seguimiento/${token}`);
+  const link = (token: string) => app.mailer.link(ticketTrackingPath(token));
   // The label is logged: it names the ticket, never its token.
   const send = (what: string, compose: () => Promise<MailContent | null>) =>
     app.mailer.sendLater(`soporte ${what}`, async () => {
@@ -143,7 +157,10 @@ async function supportMails(app: FastifyInstance) {
   app.events.on('soporte.estado', (f) =>
     send(`${formatTicketNumber(f.id)} (${f.estado})`, async () => {
       const row = await findTicketRow(app.db, f.id);
-      return row && stateContent(row.emailCliente, row.nombreCliente, f, link(f.acceso));
+      return (
+        row &&
+        stateContent(row.emailCliente, row.nombreCliente, f, f.acceso ? link(f.acceso) : null)
+      );
     }),
   );
   app.events.on('soporte.cotizado', (f: TicketQuoteFact) =>

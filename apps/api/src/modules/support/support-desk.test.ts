@@ -19,15 +19,18 @@ import { MESSAGES } from '../../http-errors';
 import { bearer, createTestApp, vendorToken, type TestContext } from '../../test/test-app';
 import { mailsTo, tokenInLink } from '../mail/outbox.testing';
 import {
+  answerQuote,
   chileDay,
   createRequest,
   customerEmail,
   deskTicket,
   insertTicket,
+  latestToken,
   moveTo,
   postQuote,
   publicTicket,
   publicView,
+  TRACKING_LINK,
 } from './support.fixtures';
 
 let t: TestContext;
@@ -124,7 +127,7 @@ describe('internal notes and the customer view', () => {
       autor: 'Valentina Rojas Díaz',
     });
 
-    const res = await publicView(t, created.token);
+    const res = await publicView(t, await latestToken(t, created.emailCliente));
     expect(res.statusCode).toBe(200);
     const body = res.body;
     for (const hidden of [
@@ -165,22 +168,23 @@ describe('internal notes and the customer view', () => {
 });
 
 describe('tracking tokens', () => {
-  it('opens the ticket with every link e-mailed, and nothing with a guess or a near miss', async () => {
+  it('opens the ticket with the newest link e-mailed, and nothing with a guess or a near miss', async () => {
     const email = customerEmail();
     const created = await createRequest(t, { emailCliente: email });
+    expect((await publicTicket(t, created.token)).numero).toBe(created.numero);
     await moveTo(t, created.id, 'EN_DIAGNOSTICO');
     const [first, second] = await mailsTo(t, email);
-    const links = [first!, second!].map((m) => tokenInLink(m.texto, '/soporte/seguimiento/'));
-    // The confirmation carries the link the answer showed; each later e-mail a new one.
+    const links = [first!, second!].map((m) => tokenInLink(m.texto, TRACKING_LINK));
+    // The confirmation carries the link the answer showed; the next e-mail a new one.
     expect(links[0]).toBe(created.token);
     expect(links[1]).not.toBe(created.token);
-    for (const token of links) {
-      expect((await publicTicket(t, token)).numero).toBe(created.numero);
-    }
+    expect((await publicTicket(t, links[1]!)).numero).toBe(created.numero);
 
     const missing = { message: TICKET_MESSAGES.trackingNotFound };
     const nearMiss = created.token.slice(0, -1) + (created.token.endsWith('A') ? 'B' : 'A');
     const guesses = [
+      // The link of the first e-mail: replaced by the second one's.
+      created.token,
       nearMiss,
       created.token.toUpperCase() === created.token
         ? `${created.token}x`
@@ -196,14 +200,14 @@ describe('tracking tokens', () => {
       const res = await publicView(t, guess);
       expect(res.statusCode, guess).toBe(404);
       expect(res.json()).toEqual(missing);
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `/api/soporte/seguimiento/${guess}/cotizacion`,
-        payload: { decision: 'ACEPTAR' },
-      });
+      const answer = await answerQuote(t, guess, { decision: 'ACEPTAR' });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual(missing);
     }
+    // No token at all opens nothing either.
+    const bare = await t.app.inject({ method: 'GET', url: '/api/soporte/seguimiento' });
+    expect(bare.statusCode).toBe(404);
+    expect(bare.json()).toEqual(missing);
   });
 });
 
@@ -215,7 +219,7 @@ describe('customer e-mails', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.asunto).toBe(`Recibimos tu solicitud ${created.numero}`);
     expect(mails[0]!.texto).toContain('48 horas hábiles');
-    expect(mails[0]!.texto).toContain(`${t.config.publicUrl}/soporte/seguimiento/${created.token}`);
+    expect(mails[0]!.texto).toContain(`${t.config.publicUrl}${TRACKING_LINK}${created.token}`);
 
     await moveTo(t, created.id, 'EN_DIAGNOSTICO', { nota: 'Ya lo estamos revisando.' });
     await moveTo(t, created.id, 'CANCELADA');
@@ -226,17 +230,15 @@ describe('customer e-mails', () => {
       `Tu solicitud ${created.numero}: cancelada`,
     ]);
     expect(mails[1]!.texto).toContain('Ya lo estamos revisando.');
-    const tokens = mails.map((m) => tokenInLink(m.texto, '/soporte/seguimiento/'));
+    const tokens = mails.map((m) => tokenInLink(m.texto, TRACKING_LINK));
     expect(new Set(tokens).size).toBe(3);
   });
 
-  it('escapes what the visitor typed in the HTML', async () => {
+  it('escapes what the desk wrote for the customer in the HTML', async () => {
     const email = customerEmail();
-    await createRequest(t, {
-      emailCliente: email,
-      descripcionProblema: '<script>alert(1)</script> no enciende',
-    });
-    const [mail] = await mailsTo(t, email);
+    const { id } = await createRequest(t, { emailCliente: email });
+    await moveTo(t, id, 'EN_DIAGNOSTICO', { nota: '<script>alert(1)</script> en revisión' });
+    const [, mail] = await mailsTo(t, email);
     expect(mail!.html).not.toContain('<script>alert(1)</script>');
     expect(mail!.html).toContain('&lt;script&gt;');
   });

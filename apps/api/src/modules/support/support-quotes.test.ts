@@ -12,12 +12,15 @@ import {
   customerEmail,
   deskTicket,
   labourLine,
+  latestToken,
   moveTo,
   postQuote,
   productWithStock,
   publicTicket,
+  publicView,
   quoteBody,
   stockOf,
+  TRACKING_LINK,
 } from './support.fixtures';
 
 const SHOP = 'tienda.soporte@gmail.com';
@@ -80,12 +83,12 @@ describe('sending a quote', () => {
     expect(quoteMail.texto).toContain('Ventilador obstruido');
     expect(quoteMail.texto).toContain(part.nombre);
     expect(quoteMail.texto).toContain('IVA incluido');
-    const token = tokenInLink(quoteMail.texto, '/soporte/seguimiento/');
+    const token = tokenInLink(quoteMail.texto, TRACKING_LINK);
     expect((await publicTicket(t, token)).cotizacion?.total).toBe(total);
   });
 
   it('replaces the pending quote with a new one', async () => {
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id);
     const res = await postQuote(t, id, quoteBody([{ ...labourLine, precioUnitario: 20000 }]));
     expect(res.statusCode).toBe(201);
@@ -93,7 +96,7 @@ describe('sending a quote', () => {
       'PENDIENTE',
       'REEMPLAZADA',
     ]);
-    expect((await publicTicket(t, token)).cotizacion?.total).toBe(20000);
+    expect((await publicTicket(t, await latestToken(t, email))).cotizacion?.total).toBe(20000);
   });
 
   it.each([
@@ -146,12 +149,13 @@ describe('sending a quote', () => {
 describe('answering a quote', () => {
   it('accepts: reserves the parts, approves the ticket, and a second click changes nothing', async () => {
     const part = await productWithStock(t, 5);
-    const { id, token, email } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(
       t,
       id,
       quoteBody([labourLine, { tipo: 'REPUESTO', productoId: part.id, cantidad: 2 }]),
     );
+    const token = await latestToken(t, email);
 
     const first = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(first.statusCode, first.body).toBe(200);
@@ -182,8 +186,9 @@ describe('answering a quote', () => {
 
   it('reserves once when two accepts arrive together', async () => {
     const part = await productWithStock(t, 4);
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id, quoteBody([{ tipo: 'REPUESTO', productoId: part.id, cantidad: 3 }]));
+    const token = await latestToken(t, email);
     const answers = await Promise.all([
       answerQuote(t, token, { decision: 'ACEPTAR' }),
       answerQuote(t, token, { decision: 'ACEPTAR' }),
@@ -196,12 +201,13 @@ describe('answering a quote', () => {
 
   it('refuses to accept when a part ran out, and changes nothing', async () => {
     const part = await productWithStock(t, 1);
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(
       t,
       id,
       quoteBody([labourLine, { tipo: 'REPUESTO', productoId: part.id, cantidad: 2 }]),
     );
+    const token = await latestToken(t, email);
     const res = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(TICKET_MESSAGES.outOfStock(part.nombre));
@@ -212,8 +218,9 @@ describe('answering a quote', () => {
   });
 
   it('rejects with a reason; a rejected quote cannot be accepted, a new one can be sent', async () => {
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id);
+    let token = await latestToken(t, email);
     const res = await answerQuote(t, token, { decision: 'RECHAZAR', motivo: 'Lo pensaré' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -228,14 +235,18 @@ describe('answering a quote', () => {
     expect(accept.json().message).toBe(TICKET_MESSAGES.quoteAlreadyRejected);
 
     expect((await postQuote(t, id)).statusCode).toBe(201);
+    // The new quote's e-mail carries a new link, which replaces the one used so far.
+    expect((await publicView(t, token)).statusCode).toBe(404);
+    token = await latestToken(t, email);
     const again = await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(again.statusCode).toBe(200);
     expect(again.json().ticket.estado).toBe('APROBADA');
   });
 
   it('refuses an expired quote', async () => {
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id);
+    const token = await latestToken(t, email);
     await t.app.db
       .update(soporteCotizaciones)
       .set({ validaHasta: chileDay(-1) })
@@ -251,8 +262,8 @@ describe('answering a quote', () => {
   });
 
   it('answers 409 when there is no quote to answer', async () => {
-    const { token } = await inDiagnosis();
-    const res = await answerQuote(t, token, { decision: 'ACEPTAR' });
+    const { email } = await inDiagnosis();
+    const res = await answerQuote(t, await latestToken(t, email), { decision: 'ACEPTAR' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(TICKET_MESSAGES.noPendingQuote);
   });
@@ -275,8 +286,9 @@ describe('answering a quote', () => {
 describe('stock of an approved repair', () => {
   it('tells the owner when an accepted quote leaves a part low, like a sale does', async () => {
     const part = await productWithStock(t, 6);
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id, quoteBody([{ tipo: 'REPUESTO', productoId: part.id, cantidad: 2 }]));
+    const token = await latestToken(t, email);
     const before = (await mailsTo(t, SHOP)).length;
     expect((await answerQuote(t, token, { decision: 'ACEPTAR' })).statusCode).toBe(200);
     const news = (await mailsTo(t, SHOP)).slice(before).map((m) => m.asunto);
@@ -285,8 +297,9 @@ describe('stock of an approved repair', () => {
 
   it('gives the reserved parts back when the ticket is cancelled, once', async () => {
     const part = await productWithStock(t, 5);
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id, quoteBody([{ tipo: 'REPUESTO', productoId: part.id, cantidad: 2 }]));
+    const token = await latestToken(t, email);
     await answerQuote(t, token, { decision: 'ACEPTAR' });
     expect(await stockOf(t, part.id)).toBe(3);
     const res = await moveTo(t, id, 'CANCELADA');
@@ -298,8 +311,9 @@ describe('stock of an approved repair', () => {
 
   it('keeps the parts taken once the repair started (the repair uses them)', async () => {
     const part = await productWithStock(t, 5);
-    const { id, token } = await inDiagnosis();
+    const { id, email } = await inDiagnosis();
     await postQuote(t, id, quoteBody([{ tipo: 'REPUESTO', productoId: part.id, cantidad: 1 }]));
+    const token = await latestToken(t, email);
     await answerQuote(t, token, { decision: 'ACEPTAR' });
     for (const estado of ['EN_REPARACION', 'LISTA_PARA_RETIRO', 'ENTREGADA'] as const) {
       expect((await moveTo(t, id, estado)).statusCode).toBe(200);

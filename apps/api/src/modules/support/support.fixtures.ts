@@ -1,5 +1,6 @@
 import {
   hoyEnChile,
+  TICKET_ACCESS_HEADER,
   type EstadoTicket,
   type SoporteCreado,
   type Ticket,
@@ -7,6 +8,7 @@ import {
   type TipoTicket,
 } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
+import { mailsTo, tokenInLink } from '../mail/outbox.testing';
 import { productos } from '../products/products.schema';
 import { solicitudesSoporte, soporteHistorial } from './support.schema';
 import { bearer, type TestContext } from '../../test/test-app';
@@ -34,8 +36,11 @@ export function chileDay(days: number): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The token at the end of a tracking URL. */
-export const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+/** The token of a tracking URL: its fragment (`/soporte/seguimiento#<token>`). */
+export const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
+
+/** The link's path in an e-mail, before the token. */
+export const TRACKING_LINK = '/soporte/seguimiento#';
 
 /** POST /soporte as a visitor (or with a session): the created ticket and its tracking token. */
 export async function createRequest(
@@ -120,8 +125,20 @@ export async function deskTicket(t: TestContext, id: number): Promise<Ticket> {
   return res.json<Ticket>();
 }
 
+/** The token of the newest e-mail to `email` with a tracking link: the only one that opens. */
+export async function latestToken(t: TestContext, email: string): Promise<string> {
+  const mail = (await mailsTo(t, email)).filter((m) => m.texto.includes(TRACKING_LINK)).at(-1);
+  if (!mail) throw new Error(`no hay un enlace de seguimiento en los correos a ${email}`);
+  return tokenInLink(mail.texto, TRACKING_LINK);
+}
+
+/** GET /soporte/seguimiento with the link's token in its header, as the tracking page sends it. */
 export const publicView = (t: TestContext, token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/soporte/seguimiento/${token}` });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/soporte/seguimiento',
+    headers: { [TICKET_ACCESS_HEADER]: token },
+  });
 
 export async function publicTicket(t: TestContext, token: string): Promise<TicketPublico> {
   return (await publicView(t, token)).json<TicketPublico>();
@@ -130,7 +147,8 @@ export async function publicTicket(t: TestContext, token: string): Promise<Ticke
 export const answerQuote = (t: TestContext, token: string, payload: object) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/soporte/seguimiento/${token}/cotizacion`,
+    url: '/api/soporte/seguimiento/cotizacion',
+    headers: { [TICKET_ACCESS_HEADER]: token },
     payload,
   });
 

@@ -1,12 +1,28 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   AWAITING_DIAGNOSIS_STATES,
+  FINAL_TICKET_STATES,
   type EstadoCotizacion,
   type EstadoTicket,
   type Prioridad,
   type TipoTicket,
 } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   soporteCotizaciones,
@@ -34,19 +50,42 @@ export async function insertTicket(tx: Db, values: NewTicket): Promise<TicketRow
   return row!;
 }
 
-/** A new tracking link for the ticket: the token goes in one e-mail, its hash stays here. */
+/**
+ * A new tracking link for the ticket: the token goes in one e-mail, its hash stays here and
+ * replaces the ticket's previous one, so only the newest link opens the ticket.
+ */
 export async function newTrackingLink(tx: Db, solicitudId: number): Promise<string> {
   const token = randomTrackingToken();
-  await tx.insert(soporteEnlaces).values({ solicitudId, tokenHash: hashTrackingToken(token) });
+  const tokenHash = hashTrackingToken(token);
+  await tx
+    .insert(soporteEnlaces)
+    .values({ solicitudId, tokenHash })
+    .onConflictDoUpdate({
+      target: soporteEnlaces.solicitudId,
+      set: { tokenHash, fechaCreacion: sql`now()` },
+    });
   return token;
 }
 
-/** The ticket a tracking token opens, looked up by its hash only (a unique index). */
-export async function ticketIdByToken(db: Db, token: string): Promise<number | null> {
+/**
+ * The ticket a tracking token opens, looked up by its hash only (a unique index): none for an
+ * unknown token, nor for a ticket closed before `closedAfter` (its link has expired).
+ */
+export async function ticketIdByToken(
+  db: Db,
+  token: string,
+  closedAfter: Date,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: soporteEnlaces.solicitudId })
     .from(soporteEnlaces)
-    .where(eq(soporteEnlaces.tokenHash, hashTrackingToken(token)));
+    .innerJoin(solicitudesSoporte, eq(solicitudesSoporte.id, soporteEnlaces.solicitudId))
+    .where(
+      and(
+        eq(soporteEnlaces.tokenHash, hashTrackingToken(token)),
+        or(isNull(solicitudesSoporte.fechaCierre), gt(solicitudesSoporte.fechaCierre, closedAfter)),
+      ),
+    );
   return row?.id ?? null;
 }
 
@@ -65,10 +104,16 @@ export async function lockTicket(tx: Db, id: number): Promise<TicketRow | null> 
   return row ?? null;
 }
 
+/** Moves the ticket; a final state also records when it closed (its link expires from then). */
 export async function setTicketState(tx: Db, id: number, estado: EstadoTicket): Promise<void> {
+  const now = new Date();
   await tx
     .update(solicitudesSoporte)
-    .set({ estado, fechaActualizacion: new Date() })
+    .set({
+      estado,
+      fechaActualizacion: now,
+      ...(FINAL_TICKET_STATES.includes(estado) ? { fechaCierre: now } : {}),
+    })
     .where(eq(solicitudesSoporte.id, id));
 }
 

@@ -11,21 +11,27 @@ import {
   resolvePage,
   respuestaCotizacionInputSchema,
   respuestaCotizacionSchema,
+  soporteAccesoHeadersSchema,
   soporteCreadoSchema,
   soporteListaQuerySchema,
   soporteResumenSchema,
+  TICKET_ACCESS_HEADER,
   TICKET_MESSAGES,
   ticketClienteSchema,
   ticketPublicoSchema,
   ticketResumenSchema,
   ticketSchema,
+  ticketTrackingPath,
 } from '@nexbyte/shared';
 import { max } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { solicitudesSoporte } from './support.schema';
+import { customerEmailKey } from '../../customer-email';
 import type { ShopEvent } from '../../events';
-import { notFound } from '../../http-errors';
+import { HttpError, notFound } from '../../http-errors';
+import { windowCounter } from '../auth/counters';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, MAX_ID, staffOnly } from '../params';
 import { findTicketRow, randomTrackingToken, ticketIdByToken } from './support.repository';
@@ -45,7 +51,6 @@ export const SUPPORT_RECEIVED = 'Solicitud enviada. Te contactaremos con una cot
 
 /** OpenAPI security of the customer's own routes (any logged-in account). */
 const loggedIn = [{ bearerAuth: [] }];
-const trackingParams = z.object({ token: z.string().max(100) });
 const numeroParams = z.object({ numero: z.string().max(20) });
 const deskErrors = {
   400: errorResponseSchema,
@@ -58,11 +63,24 @@ const customerErrors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+const HOUR_SECONDS = 3600;
 
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { soporte } = buildDomainSchemas(app.config.allowedEmailDomains);
   const tags = ['soporte'];
-  const trackingUrl = (token: string) => app.mailer.link(`/soporte/seguimiento/${token}`);
+  const trackingUrl = (token: string) => app.mailer.link(ticketTrackingPath(token));
+  const { linkDaysAfterClose, maxPerEmailHour } = app.config.support;
+  /** The tickets whose link still opens: open ones, and those closed after this instant. */
+  const closedAfter = () => new Date(Date.now() - linkDaysAfterClose * 86_400_000);
+  const ticketIdOf = (token: string | undefined) =>
+    token ? ticketIdByToken(app.db, token, closedAfter()) : Promise.resolve(null);
+  // Every request e-mails the address it names: a few an hour per mailbox, whoever sends them.
+  const perRecipient = windowCounter(
+    app.redis,
+    `${app.config.redisPrefix}:support-email`,
+    maxPerEmailHour,
+    HOUR_SECONDS,
+  );
   // Guessing tokens is held to the forms' pace, like the look-ups of guests' orders.
   const lookupLimit = {
     rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' },
@@ -79,14 +97,26 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' } },
       schema: {
         tags,
-        description:
-          'Crea la solicitud (ticket RECIBIDA) y envía al cliente su enlace de seguimiento, que también va en la respuesta. Con una sesión válida, el ticket queda en la cuenta del cliente. Un campo `empresa` no vacío (honeypot) recibe la misma respuesta, con un enlace que no abre nada, y no se guarda nada.',
+        description: `Crea la solicitud (ticket RECIBIDA) y envía al cliente su enlace de seguimiento, que también va en la respuesta. El correo confirma el número y trae el enlace, nunca el texto de la solicitud. Con una sesión válida, el ticket queda en la cuenta del cliente. Un campo \`empresa\` no vacío (honeypot) recibe la misma respuesta, con un enlace que no abre nada, y no se guarda nada. Hasta ${maxPerEmailHour} solicitudes por hora para un mismo correo (sin puntos ni +etiqueta en Gmail); después, 429 con \`Retry-After\`.`,
         body: soporte,
-        response: { 201: soporteCreadoSchema, 400: errorResponseSchema },
+        response: {
+          201: soporteCreadoSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { empresa, ...solicitud } = request.body;
+      try {
+        await perRecipient.consume(customerEmailKey(solicitud.emailCliente));
+      } catch (err) {
+        // Redis down is handled by the counter's memory fallback; anything else is a real error.
+        if (!(err instanceof RateLimiterRes)) throw err;
+        throw new HttpError(429, TICKET_MESSAGES.tooManyRequests(maxPerEmailHour), undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(err.msBeforeNext / 1000))),
+        });
+      }
       const common = {
         nombreCliente: solicitud.nombreCliente,
         emailCliente: solicitud.emailCliente,
@@ -180,19 +210,18 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/soporte/seguimiento/:token',
+    '/soporte/seguimiento',
     {
       config: lookupLimit,
       schema: {
         tags,
-        description:
-          'Lo que ve el cliente con el enlace privado de sus correos: estado, historial con las notas para él y la cotización vigente. Nunca notas internas, nombres del personal ni datos de contacto. Un token desconocido responde 404.',
-        params: trackingParams,
+        description: `Lo que ve el cliente con el enlace privado de su correo más reciente (\`/soporte/seguimiento#<token>\`; la página envía el token en la cabecera \`${TICKET_ACCESS_HEADER}\`, nunca en la dirección): estado, historial con las notas para él y la cotización vigente. Nunca notas internas, nombres del personal ni datos de contacto. Un token desconocido, reemplazado por el de un correo más nuevo, o de una solicitud cerrada hace más de ${linkDaysAfterClose} días responde 404.`,
+        headers: soporteAccesoHeadersSchema,
         response: { 200: ticketPublicoSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {
-      const id = await ticketIdByToken(app.db, request.params.token);
+      const id = await ticketIdOf(request.headers[TICKET_ACCESS_HEADER]);
       const row = id === null ? null : await findTicketRow(app.db, id);
       if (!row) throw notFound(TICKET_MESSAGES.trackingNotFound);
       return loadPublicTicket(app.db, row);
@@ -200,20 +229,19 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/soporte/seguimiento/:token/cotizacion',
+    '/soporte/seguimiento/cotizacion',
     {
       config: lookupLimit,
       schema: {
         tags,
-        description:
-          'El cliente acepta (reserva los repuestos) o rechaza la cotización pendiente. Aceptar dos veces responde 200 y no cambia nada.',
-        params: trackingParams,
+        description: `El cliente acepta (reserva los repuestos) o rechaza la cotización pendiente, con el token del enlace en la cabecera \`${TICKET_ACCESS_HEADER}\`. Aceptar dos veces responde 200 y no cambia nada. Su respuesta no cambia el enlace.`,
+        headers: soporteAccesoHeadersSchema,
         body: respuestaCotizacionInputSchema,
         response: { 200: respuestaCotizacionSchema, ...customerErrors },
       },
     },
     async (request) => {
-      const id = await ticketIdByToken(app.db, request.params.token);
+      const id = await ticketIdOf(request.headers[TICKET_ACCESS_HEADER]);
       const { decision, motivo } = request.body;
       const outcome =
         id === null ? null : await answerAsCustomer(app.db, id, decision, motivo ?? null);

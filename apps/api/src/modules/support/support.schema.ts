@@ -36,13 +36,22 @@ export const solicitudesSoporte = pgTable('solicitudes_soporte', {
   fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true })
     .notNull()
     .defaultNow(),
+  /**
+   * When it reached a final state (FINAL_TICKET_STATES; nothing moves out of them): its tracking
+   * link stops opening it SUPPORT_LINK_EXPIRY_DAYS days later (migration 0019).
+   */
+  fechaCierre: timestamp('fecha_cierre', { withTimezone: true }),
 });
 
-/** A tracking link e-mailed to the customer: only the SHA-256 of its token is kept. */
+/**
+ * The ticket's tracking link: only the SHA-256 of its token is kept, one row per ticket, so the
+ * link of a new e-mail replaces the older one (migration 0019).
+ */
 export const soporteEnlaces = pgTable('soporte_enlaces', {
   id: serial('id').primaryKey(),
   solicitudId: integer('solicitud_id')
     .notNull()
+    .unique()
     .references(() => solicitudesSoporte.id, { onDelete: 'cascade' }),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
   fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import type { SolicitudSoporte } from '@nexbyte/shared';
+import { TICKET_ACCESS_HEADER, type SolicitudSoporte } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import { SUPPORT_RECEIVED } from './support.routes';
@@ -39,7 +39,7 @@ describe('support requests', () => {
       numero: expect.stringMatching(/^ST-\d{6}$/),
       tipo: 'REPARACION',
       estado: 'RECIBIDA',
-      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento\/[\w-]{43}$/),
+      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento#[\w-]{43}$/),
     });
     const [newest] = await requests();
     expect(newest).toMatchObject({ ...valid, id: created.id, numero: created.numero });
@@ -67,11 +67,16 @@ describe('support requests', () => {
     expect(res.json()).toMatchObject({
       message: SUPPORT_RECEIVED,
       estado: 'RECIBIDA',
-      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento\/[\w-]{43}$/),
+      seguimientoUrl: expect.stringMatching(/\/soporte\/seguimiento#[\w-]{43}$/),
     });
     expect(await requests()).toHaveLength(before);
-    const path = new URL(res.json().seguimientoUrl).pathname;
-    expect((await t.app.inject({ method: 'GET', url: `/api${path}` })).statusCode).toBe(404);
+    const token = new URL(res.json().seguimientoUrl).hash.slice(1);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: '/api/soporte/seguimiento',
+      headers: { [TICKET_ACCESS_HEADER]: token },
+    });
+    expect(opened.statusCode).toBe(404);
   });
 
   it.each([

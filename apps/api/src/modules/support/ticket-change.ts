@@ -27,15 +27,18 @@ export interface Outcome<T> {
   events: ShopEvent[];
 }
 
-/** The e-mail to the customer about a change: a fresh link goes with each. */
+/**
+ * The e-mail to the customer about a change. The desk's changes carry a fresh link, which replaces
+ * the previous one; the customer's own (an answer to a quote) carry none, so the link they are
+ * using keeps working.
+ */
 export async function stateNews(
   tx: Db,
   id: number,
   estado: EstadoTicket,
   nota: string | null,
+  actor: Actor,
 ): Promise<ShopEvent> {
-  return {
-    name: 'soporte.estado',
-    data: { id, estado, nota, acceso: await newTrackingLink(tx, id) },
-  };
+  const acceso = actor.kind === 'cliente' ? null : await newTrackingLink(tx, id);
+  return { name: 'soporte.estado', data: { id, estado, nota, acceso } };
 }

@@ -109,7 +109,7 @@ export async function changeState(
         notaInterna: change.notaInterna ?? null,
         ...authorOf(actor),
       });
-      events.push(await stateNews(tx, id, hacia, change.nota ?? null));
+      events.push(await stateNews(tx, id, hacia, change.nota ?? null, actor));
     }
     const updated = (await findTicketRow(tx, id))!;
     return { value: await loadTicket(tx, updated), events };

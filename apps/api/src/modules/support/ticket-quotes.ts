@@ -175,7 +175,7 @@ export async function answer(
     notaInterna: notes.notaInterna,
     ...authorOf(actor),
   });
-  events.push(await stateNews(tx, row.id, estado, notes.nota));
+  events.push(await stateNews(tx, row.id, estado, notes.nota, actor));
   return events;
 }
 

@@ -1,3 +1,4 @@
+import { TICKET_ACCESS_HEADER } from '@nexbyte/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, storeSession } from '../../testing/fixtures';
@@ -19,12 +20,12 @@ const TICKET = {
 };
 
 describe('seguimiento de solicitudes de soporte', () => {
-  it('el enlace privado lee la solicitud por su token, fuera de los buscadores', async () => {
+  it('el enlace privado lee la solicitud por el token del fragmento, fuera de los buscadores', async () => {
     const api = mockApi({
       'GET /config': { body: {} },
-      'GET /soporte/seguimiento/tok-abc': { body: TICKET },
+      'GET /soporte/seguimiento': { body: TICKET },
     });
-    renderApp('/soporte/seguimiento/tok-abc');
+    renderApp('/soporte/seguimiento#tok-abc');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Solicitud ST-000042' }),
     ).toBeVisible();
@@ -39,7 +40,28 @@ describe('seguimiento de solicitudes de soporte', () => {
       '4Resuelto',
     ]);
     expect(steps.getByText('En fabricante').closest('li')).toHaveAttribute('aria-current', 'step');
-    expect(api.callsTo('GET', '/soporte/seguimiento/tok-abc')[0]?.authorization).toBeNull();
+    // The token goes in a header, never in the address the server (and its log) sees.
+    const [call] = api.callsTo('GET', '/soporte/seguimiento');
+    expect(call?.headers.get(TICKET_ACCESS_HEADER)).toBe('tok-abc');
+    expect(call?.path).toBe('/soporte/seguimiento');
+    expect(call?.query.toString()).toBe('');
+    expect(call?.authorization).toBeNull();
+  });
+
+  it('un enlace antiguo, con el token en la ruta, pasa a la forma con fragmento', async () => {
+    const api = mockApi({
+      'GET /config': { body: {} },
+      'GET /soporte/seguimiento': { body: TICKET },
+    });
+    const { router } = renderApp('/soporte/seguimiento/tok-viejo');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Solicitud ST-000042' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/soporte/seguimiento');
+    expect(router.state.location.hash).toBe('#tok-viejo');
+    expect(api.callsTo('GET', '/soporte/seguimiento')[0]?.headers.get(TICKET_ACCESS_HEADER)).toBe(
+      'tok-viejo',
+    );
   });
 
   it('desde la cuenta, /cuenta/soporte/{numero} muestra la misma vista con la sesión', async () => {

@@ -21,7 +21,7 @@ const CREATED = {
   numero: 'ST-000042',
   tipo: 'REPARACION',
   estado: 'RECIBIDA',
-  seguimientoUrl: 'http://localhost:3000/soporte/seguimiento/abc123-token',
+  seguimientoUrl: 'http://localhost:3000/soporte/seguimiento#abc123-token',
 };
 
 async function renderSoporte(url = '/soporte') {
@@ -200,11 +200,13 @@ describe('Soporte', () => {
     expect(panel).toHaveAttribute('aria-live', 'polite');
     expect(within(panel).getByText(CREATED.seguimientoUrl)).toBeInTheDocument();
     expect(
-      within(panel).getByText('Guarda este enlace; también te lo enviamos por correo.'),
+      within(panel).getByText(
+        'También te lo enviamos por correo. Cada correo nuestro trae un enlace nuevo que reemplaza al anterior: usa siempre el del correo más reciente.',
+      ),
     ).toBeInTheDocument();
     expect(
       within(panel).getByRole('link', { name: 'Ver el estado de mi solicitud' }),
-    ).toHaveAttribute('href', '/soporte/seguimiento/abc123-token');
+    ).toHaveAttribute('href', '/soporte/seguimiento#abc123-token');
   });
 
   it('con ?tipo=GARANTIA elige Garantía y pide el comprobante y la fecha de compra', async () => {

@@ -1,7 +1,7 @@
 import type { RespuestaCotizacionInput, TicketPublico } from '@nexbyte/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { ticketKeys, ticketPath, type TicketSource } from './ticket-source';
+import { ticketHeaders, ticketKeys, ticketPath, type TicketSource } from './ticket-source';
 
 export interface QuoteAnswer {
   message: string;
@@ -16,6 +16,7 @@ export function answerQuote(
   return apiFetch<QuoteAnswer>(`${ticketPath(source)}/cotizacion`, {
     method: 'POST',
     body: answer,
+    headers: ticketHeaders(source),
   });
 }
 

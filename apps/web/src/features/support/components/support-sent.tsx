@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 /**
- * The path of the private tracking link inside the shop, so the router opens it without a reload;
- * the full address is still shown to be copied or saved.
+ * The private tracking link inside the shop (path and fragment, where the token goes), so the
+ * router opens it without a reload; the full address is still shown to be copied or saved.
  */
 function trackingPath(url: string): string {
   try {
-    return new URL(url, window.location.origin).pathname;
+    const { pathname, hash } = new URL(url, window.location.origin);
+    return `${pathname}${hash}`;
   } catch {
     return url;
   }
@@ -38,7 +39,10 @@ export function SupportSent({ created }: { created: SoporteCreado }) {
         Sigue el estado de tu solicitud en este enlace privado:{' '}
         <span className="support-sent__url">{created.seguimientoUrl}</span>
       </p>
-      <p className="support-sent__hint">Guarda este enlace; también te lo enviamos por correo.</p>
+      <p className="support-sent__hint">
+        También te lo enviamos por correo. Cada correo nuestro trae un enlace nuevo que reemplaza al
+        anterior: usa siempre el del correo más reciente.
+      </p>
       <p>
         <Link className="button" to={trackingPath(created.seguimientoUrl)}>
           Ver el estado de mi solicitud

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { TicketTracking } from './ticket-tracking';
 
 const TOKEN = 'tok-123';
-const PATH = `/soporte/seguimiento/${TOKEN}`;
+const PATH = '/soporte/seguimiento';
 
 function quote(overrides: Partial<CotizacionTicket> = {}): CotizacionTicket {
   return {
