@@ -1,5 +1,6 @@
-import type { CuponDatos, Cupon } from '@nexbyte/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { normalizeRun, type CuponDatos, type Cupon } from '@nexbyte/shared';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { customerEmailKey } from '../../customer-email';
 import type { Db } from '../../db/client';
 import { cupones, cuponUsos } from './coupons.schema';
 
@@ -99,28 +100,38 @@ export async function claimUse(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Uses held by a customer (by account) or a guest (by e-mail, whatever account placed them). */
-export async function usesBy(
-  db: Db,
-  cuponId: number,
-  buyer: { usuarioId: number | null; correo: string },
-): Promise<number> {
-  const who =
-    buyer.usuarioId !== null
-      ? eq(cuponUsos.usuarioId, buyer.usuarioId)
-      : sql`lower(${cuponUsos.correo}) = lower(${buyer.correo})`;
+/** Who holds a coupon's uses: an account (or none, a guest), an e-mail and a RUN if known. */
+export interface CouponHolder {
+  usuarioId: number | null;
+  correo: string;
+  run: string | null;
+}
+
+/**
+ * Uses held by one buyer: those of their account, those under their e-mail as limits count it
+ * (customerEmailKey: `ana+1@…` and `ana@…` are one person) and those under their RUN, whoever
+ * placed them. So a guest cannot start afresh with a new alias, nor a customer by buying as guest.
+ */
+export async function usesBy(db: Db, cuponId: number, buyer: CouponHolder): Promise<number> {
+  const who = [eq(cuponUsos.correoNormalizado, customerEmailKey(buyer.correo))];
+  if (buyer.usuarioId !== null) who.push(eq(cuponUsos.usuarioId, buyer.usuarioId));
+  if (buyer.run) who.push(eq(cuponUsos.run, normalizeRun(buyer.run)));
   const [row] = await db
     .select({ n: count() })
     .from(cuponUsos)
-    .where(and(eq(cuponUsos.cuponId, cuponId), who));
+    .where(and(eq(cuponUsos.cuponId, cuponId), or(...who)));
   return row?.n ?? 0;
 }
 
 export async function recordUse(
   db: Db,
-  use: { cuponId: number; pedidoId: number; usuarioId: number | null; correo: string },
+  use: { cuponId: number; pedidoId: number } & CouponHolder,
 ): Promise<void> {
-  await db.insert(cuponUsos).values(use);
+  await db.insert(cuponUsos).values({
+    ...use,
+    correoNormalizado: customerEmailKey(use.correo),
+    run: use.run ? normalizeRun(use.run) : null,
+  });
 }
 
 /** Cancelled orders give their coupon's use back (decision 021). */

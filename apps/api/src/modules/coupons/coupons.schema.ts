@@ -67,11 +67,17 @@ export const cuponUsos = pgTable(
       .references(() => pedidos.id, { onDelete: 'cascade' }),
     usuarioId: integer('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
     correo: varchar('correo', { length: 100 }).notNull(),
+    /** The e-mail as the per-customer limit counts it (customerEmailKey; migration 0018). */
+    correoNormalizado: varchar('correo_normalizado', { length: 100 }).notNull(),
+    /** The buyer's RUN ('12345678-5'), when the order had one: a guest is counted by it too. */
+    run: varchar('run', { length: 12 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('cupon_usos_pedido_idx').on(t.pedidoId),
     index('cupon_usos_cupon_usuario_idx').on(t.cuponId, t.usuarioId),
     index('cupon_usos_cupon_correo_idx').on(t.cuponId, t.correo),
+    index('cupon_usos_cupon_correo_normalizado_idx').on(t.cuponId, t.correoNormalizado),
+    index('cupon_usos_cupon_run_idx').on(t.cuponId, t.run),
   ],
 );

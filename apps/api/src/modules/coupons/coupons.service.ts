@@ -20,15 +20,14 @@ import {
   toCupon,
   updateCoupon,
   usesBy,
+  type CouponHolder,
   type CouponRow,
 } from './coupons.repository';
 
 export { releaseUses } from './coupons.repository';
 
-export interface CouponBuyer {
-  usuarioId: number | null;
-  correo: string;
-}
+/** The buyer a coupon's per-customer limit counts: account, e-mail and RUN (see usesBy). */
+export type CouponBuyer = CouponHolder;
 
 /** A coupon that exists and is on: its arithmetic, and the row its rules come from. */
 export interface FoundCoupon {

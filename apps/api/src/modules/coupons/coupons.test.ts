@@ -1,4 +1,4 @@
-import type { Cupon, Pedido } from '@nexbyte/shared';
+import { computeRunCheckDigit, type Cupon, type Pedido } from '@nexbyte/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pedidos } from '../orders/orders.schema';
@@ -6,6 +6,7 @@ import { cupones, cuponUsos } from './coupons.schema';
 import { retiroTienda } from '../shipping/shipping.schema';
 import {
   bearer,
+  CLIENT,
   createTestApp,
   DB_KIND,
   freshDatabase,
@@ -62,8 +63,10 @@ async function makeCoupon(rules: Partial<Cupon> = {}): Promise<Cupon> {
 }
 
 const items = (qty = 1) => [{ productoId: mouse.id, qty }];
-const guestBuys = (cupon: string, correo: string, qty = 1) =>
-  postOrder(t, { ...GUEST, correo, cupon, items: items(qty) });
+const guestBuys = (cupon: string, correo: string, qty = 1, run = GUEST.run) =>
+  postOrder(t, { ...GUEST, correo, run, cupon, items: items(qty) });
+/** A valid RUN for a body of digits. */
+const runOf = (body: string) => `${body}-${computeRunCheckDigit(body)}`;
 const errorOf = (res: { json: <T>() => T }) => res.json<{ message: string }>().message;
 
 async function usesRecorded(cuponId: number): Promise<number> {
@@ -235,7 +238,50 @@ describe('reglas de un cupón en la cotización y el pedido', () => {
 
     expect((await guestBuys(coupon.codigo, 'Invitada.Uno@gmail.com')).statusCode).toBe(201);
     expect((await guestBuys(coupon.codigo, 'invitada.uno@gmail.com')).statusCode).toBe(422);
-    expect((await guestBuys(coupon.codigo, 'invitada.dos@gmail.com')).statusCode).toBe(201);
+    const other = await guestBuys(coupon.codigo, 'invitada.dos@gmail.com', 1, runOf('15000002'));
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('un invitado no reinicia su límite con alias del correo ni con otro correo y su RUN', async () => {
+    const coupon = await makeCoupon({ limitePorCliente: 1 });
+    const run = runOf('16000001');
+    expect((await guestBuys(coupon.codigo, 'victima@gmail.com', 1, run)).statusCode).toBe(201);
+    const refused = `Ya usaste el cupón ${coupon.codigo} todas las veces permitidas.`;
+    // Gmail ignores dots and what follows a '+': every one of these is the same mailbox.
+    for (const alias of ['victima+1@gmail.com', 'VICTIMA+2@gmail.com', 'vic.ti.ma@gmail.com']) {
+      const res = await guestBuys(coupon.codigo, alias, 1, runOf('16000002'));
+      expect([alias, res.statusCode, errorOf(res)]).toEqual([alias, 422, refused]);
+    }
+    // Another address with the same RUN is the same guest.
+    const sameRun = await guestBuys(coupon.codigo, 'otra.direccion@duoc.cl', 1, run);
+    expect([sameRun.statusCode, errorOf(sameRun)]).toEqual([422, refused]);
+    // Outside Gmail a '+' tag is cut too, but dots tell two people apart.
+    const run3 = runOf('16000003');
+    expect((await guestBuys(coupon.codigo, 'ana.perez@duoc.cl', 1, run3)).statusCode).toBe(201);
+    const tagged = await guestBuys(coupon.codigo, 'ana.perez+promo@duoc.cl', 1, runOf('16000004'));
+    expect(tagged.statusCode).toBe(422);
+    const dotless = await guestBuys(coupon.codigo, 'anaperez@duoc.cl', 1, runOf('16000005'));
+    expect(dotless.statusCode).toBe(201);
+    expect(await usesRecorded(coupon.id)).toBe(3);
+  });
+
+  it('un cliente que ya usó el cupón no lo usa otra vez como invitado con un alias', async () => {
+    const coupon = await makeCoupon({ limitePorCliente: 1 });
+    const delivery = { region: GUEST.region, comuna: GUEST.comuna, direccion: GUEST.direccion };
+    const asClient = await postOrder(
+      t,
+      { ...delivery, cupon: coupon.codigo, items: items() },
+      { token: t.clientToken },
+    );
+    expect(asClient.statusCode).toBe(201);
+    const [local, domain] = CLIENT.correo.split('@');
+    const alias = await guestBuys(
+      coupon.codigo,
+      `${local}+invitado@${domain}`,
+      1,
+      runOf('17000001'),
+    );
+    expect(alias.statusCode).toBe(422);
   });
 
   it('un pedido cancelado devuelve su uso del cupón', async () => {

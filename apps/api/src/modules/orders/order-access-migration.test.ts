@@ -38,6 +38,7 @@ async function oldOrder(por: string, scope: string | null = null) {
       usuarioId: null,
       clienteNombre: 'Josefa Muñoz',
       clienteCorreo: 'josefa@gmail.com',
+      correoNormalizado: 'josefa@gmail.com',
       region: 'Los Ríos',
       comuna: 'Valdivia',
       direccion: 'General Lagos 1020',

@@ -40,6 +40,8 @@ export const pedidos = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }),
     clienteNombre: varchar('cliente_nombre', { length: 201 }).notNull(),
     clienteCorreo: varchar('cliente_correo', { length: 100 }).notNull(),
+    /** The e-mail as a guest's limits count it (customerEmailKey), e.g. 'ana@gmail.com'. */
+    correoNormalizado: varchar('correo_normalizado', { length: 100 }).notNull(),
     clienteRun: varchar('cliente_run', { length: 12 }),
     clienteTelefono: varchar('cliente_telefono', { length: 20 }),
     region: varchar('region', { length: 100 }).notNull(),
@@ -74,6 +76,12 @@ export const pedidos = pgTable(
     /** Recorded by the admin when the order is shipped (migration 0014); both optional. */
     transportista: varchar('transportista', { length: 60 }),
     numeroSeguimiento: varchar('numero_seguimiento', { length: 60 }),
+    /**
+     * Links a guest asked for again (POST /pedidos/{numero}/enlace) since `enlaces_desde`: at most
+     * a few an hour are sent (migration 0018).
+     */
+    enlacesEnviados: integer('enlaces_enviados').notNull().default(0),
+    enlacesDesde: timestamp('enlaces_desde', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +90,9 @@ export const pedidos = pgTable(
     index('pedidos_usuario_idx').on(t.usuarioId, t.createdAt),
     index('pedidos_estado_idx').on(t.estado, t.createdAt),
     index('pedidos_correo_idx').on(t.clienteCorreo),
+    index('pedidos_invitado_impago_idx')
+      .on(t.correoNormalizado)
+      .where(sql`invitado AND estado = 'PENDIENTE_PAGO'`),
     index('pedidos_pagado_at_idx')
       .on(t.pagadoAt)
       .where(sql`pagado_at IS NOT NULL`),
