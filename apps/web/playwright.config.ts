@@ -71,6 +71,8 @@ export default defineConfig({
         RATE_LIMIT_FORMS_MAX: '100000',
         // Both runs' guests buy from one address; unpaid orders wait while a payment is tried.
         ORDER_GUEST_UNPAID_MAX: '100',
+        ORDER_GUEST_UNPAID_MAX_UNITS: '10000',
+        ORDER_GUEST_UNPAID_MAX_TOTAL: '1000000000',
         // GET /api/dev/correos: the tests follow the links of the e-mails kept in the outbox.
         DEV_OUTBOX_API: '1',
         // Webpay's integration environment, reached at the stand-in; it sends the buyer back here.

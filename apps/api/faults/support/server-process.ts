@@ -27,6 +27,8 @@ export function serverEnv(env: Record<string, string>): Record<string, string> {
     RECOVERY_MAX_PER_CLIENT: '1000',
     // The scenarios place thousands of guest orders from one address in a few seconds.
     ORDER_GUEST_UNPAID_MAX: '1000000',
+    ORDER_GUEST_UNPAID_MAX_UNITS: '1000000',
+    ORDER_GUEST_UNPAID_MAX_TOTAL: '10000000000',
     WEB_DIST_DIR: path.join(tmpdir(), 'nexbyte-faults-no-web'),
     ORDER_SWEEP_INTERVAL_SECONDS: '0',
     ...env,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxUnitsMessage } from '../cart';
+import { formatCLP } from '../format';
 import { COUPON_INVALID_MESSAGE, COUPON_KINDS } from '../coupons';
 import { NAME_MAX, QTY_MAX, QTY_MIN } from '../constants';
 import {
@@ -34,6 +35,12 @@ export const TRACKING_TEXT_MAX = 60;
 export const ORDER_LINES_MAX = 50;
 const INT_MAX = 2_147_483_647;
 
+/** Whose unpaid guest orders a limit counts, as its message says it. */
+const GUEST_SCOPE = {
+  correo: 'Los pedidos sin pagar de un mismo correo',
+  cliente: 'Los pedidos sin pagar hechos desde aquí',
+} as const;
+
 export const ORDER_MESSAGES = {
   nombre: 'El nombre es requerido.',
   emptyCart: 'Tu carrito está vacío.',
@@ -53,6 +60,11 @@ export const ORDER_MESSAGES = {
     'Ya tienes varios pedidos sin pagar con este correo. Paga alguno, o espera a que venza, antes de hacer otro.',
   guestUnpaidClient:
     'Hay varios pedidos sin pagar hechos desde aquí. Paga alguno, o espera a que venza, antes de hacer otro.',
+  /** What the unpaid orders of one guest e-mail ('correo') or one client ('cliente') may hold. */
+  guestUnpaidUnits: (max: number, scope: 'correo' | 'cliente') =>
+    `${GUEST_SCOPE[scope]} pueden reservar hasta ${max} unidades en total. Reduce este pedido, paga alguno o espera a que venza.`,
+  guestUnpaidTotal: (max: number, scope: 'correo' | 'cliente') =>
+    `${GUEST_SCOPE[scope]} pueden sumar hasta ${formatCLP(max)}. Reduce este pedido, paga alguno o espera a que venza.`,
   linkSent:
     'Si ese correo es el del pedido, te enviamos un enlace para verlo. Revisa tu bandeja de entrada.',
   transportista: `El transportista admite hasta ${TRACKING_TEXT_MAX} caracteres.`,

@@ -21,10 +21,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientKey } from '../../client-key';
 import { MESSAGES as HTTP_MESSAGES, notFound } from '../../http-errors';
-import { findOrder, findOrderRow, mayRead } from '../orders/orders.service';
+import { findOrder, findOrderRow, mayRead, setStockHold } from '../orders/orders.service';
 import { staffOnly } from '../params';
 import { ShortfallError } from '../products/inventory';
 import { GuestClientLimit } from './guest-client-limit';
+import { stockHoldHours } from './payment-terms';
 import { checkUnitsPerProduct } from './place-order';
 import { quoteCart } from './quote';
 
@@ -53,7 +54,11 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const guestClients = new GuestClientLimit(
     app.redis,
     app.config.redisPrefix,
-    orders.guestUnpaidMax,
+    {
+      orders: orders.guestUnpaidMax,
+      units: orders.guestUnpaidMaxUnits,
+      total: orders.guestUnpaidMaxTotal,
+    },
     orders.expiryHours,
   );
   const view = async (numero: string, showActors: boolean) =>
@@ -77,7 +82,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return quoteCart(
         app.db,
         request.body,
-        user ? { usuarioId: user.id, correo: user.correo } : null,
+        user ? { usuarioId: user.id, correo: user.correo, run: user.run } : null,
         { metodo: request.body.metodoPago, percent: app.payments.transferDiscountPct },
       );
     },
@@ -111,8 +116,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(401).send({ message: HTTP_MESSAGES.invalidSession });
       }
       // Keyed like every per-client limit (an IPv6 client by its /64).
-      const client = user ? null : clientKey(request.ip);
-      if (client !== null && !(await guestClients.take(client))) {
+      const guestClient = user ? undefined : guestClients.hold(clientKey(request.ip));
+      if (guestClient && !(await guestClient.takeOrder())) {
         return reply.status(429).send({ message: ORDER_MESSAGES.guestUnpaidClient });
       }
       try {
@@ -121,12 +126,13 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             request: request.body,
             user,
             idempotencyKey: request.headers['idempotency-key'],
+            guestClient,
           })
           .catch(async (err: unknown) => {
-            if (client !== null) await guestClients.giveBack(client);
+            await guestClient?.giveBack();
             throw err;
           });
-        if (placed.replayed && client !== null) await guestClients.giveBack(client);
+        if (placed.replayed) await guestClient?.giveBack();
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
         else request.log.info({ pedido: placed.numero }, 'pedido creado');
         const order = await view(placed.numero, false);
@@ -214,11 +220,10 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(ORDER_MESSAGES.notFound);
       }
       const por = user ? `${PAYER_LABELS[user.role]}: ${user.correo}` : 'invitado';
-      const { numero, pago } = await app.checkout.retryPayment(
-        row.numero,
-        request.body.metodoPago,
-        por,
-      );
+      const { metodoPago } = request.body;
+      const { numero, pago } = await app.checkout.retryPayment(row.numero, metodoPago, por);
+      // The stock is held as long as the method it is paid with now allows (decision 013).
+      await setStockHold(app.db, numero, stockHoldHours(metodoPago, orders), orders.expiryHours);
       request.log.info(
         { pedido: numero, metodoPago: request.body.metodoPago },
         'nuevo intento de pago',

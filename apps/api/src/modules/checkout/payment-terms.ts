@@ -26,3 +26,16 @@ export function withPaymentDiscount(
   const total = Math.round((totals.total - discount) * 100) / 100;
   return { ...totals, paymentDiscount: discount, total, iva: ivaIncluded(total) };
 }
+
+/**
+ * How long an unpaid order holds its stock, by how it is paid (decision 013): a transfer, made by
+ * hand and checked by the shop, ORDER_EXPIRY_HOURS; Webpay, paid while the page waits,
+ * WEBPAY_HOLD_MINUTES (never longer than a transfer).
+ */
+export function stockHoldHours(
+  metodo: MetodoPago,
+  orders: { expiryHours: number; webpayHoldMinutes: number },
+): number {
+  if (metodo !== 'WEBPAY') return orders.expiryHours;
+  return Math.min(orders.webpayHoldMinutes / 60, orders.expiryHours);
+}

@@ -1,8 +1,12 @@
 // One unpaid order must not hold a shelf: a few units per product, a few unpaid guest orders per
-// e-mail and per client (decision 013).
-import type { Pedido } from '@nexbyte/shared';
+// e-mail and per client, a bound on their units and pesos, and a short hold for Webpay
+// (decision 013).
+import type { Pedido, PedidoCreado } from '@nexbyte/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { startWebpayStandIn, type WebpayStandIn } from '../../test/webpay-stand-in';
+import { pedidos } from './orders.schema';
 import {
   DELIVERY,
   GUEST,
@@ -15,18 +19,32 @@ import {
 } from './orders.fixtures';
 
 let t: TestContext;
+let webpay: WebpayStandIn;
 let mouseId: number;
+/** $99.990 each: free shipping, so an order of one costs just that. */
+let boardId: number;
+/** $249.990: more than a guest's unpaid orders may add up to here. */
+let monitorId: number;
 
 beforeAll(async () => {
+  webpay = await startWebpayStandIn();
   t = await createTestApp({
+    WEBPAY_API_URL: webpay.url,
     ORDER_SWEEP_INTERVAL_SECONDS: '0',
     ORDER_MAX_UNITS_PER_PRODUCT: '3',
     ORDER_GUEST_UNPAID_MAX: '2',
+    ORDER_GUEST_UNPAID_MAX_UNITS: '5',
+    ORDER_GUEST_UNPAID_MAX_TOTAL: '150000',
   });
   mouseId = (await productNamed(t.app.db, 'Mouse Logitech G203 Lightsync')).id;
-  await setStock(t.app.db, mouseId, 200);
+  boardId = (await productNamed(t.app.db, 'Placa madre ASUS Prime B550M-A')).id;
+  monitorId = (await productNamed(t.app.db, 'Monitor LG UltraGear 27" 144 Hz')).id;
+  for (const id of [mouseId, boardId, monitorId]) await setStock(t.app.db, id, 200);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await webpay?.close();
+});
 
 const line = (qty = 1) => [{ productoId: mouseId, qty }];
 
@@ -122,5 +140,131 @@ describe('unpaid guest orders (ORDER_GUEST_UNPAID_MAX)', () => {
       const res = await postOrder(t, { ...DELIVERY, items: line() }, { token: t.clientToken });
       expect(res.statusCode).toBe(201);
     }
+  });
+});
+
+/** A guest's order of `qty` units of a product, from a client address. */
+function guestBuys(correo: string, ip: string, productoId: number, qty: number, extra = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pedidos',
+    remoteAddress: ip,
+    payload: { ...GUEST, correo, items: [{ productoId, qty }], ...extra },
+  });
+}
+
+const unitsMessage = (scope: string) => ({
+  message: `${scope} pueden reservar hasta 5 unidades en total. Reduce este pedido, paga alguno o espera a que venza.`,
+});
+const totalMessage = (scope: string) => ({
+  message: `${scope} pueden sumar hasta $150.000. Reduce este pedido, paga alguno o espera a que venza.`,
+});
+const BY_EMAIL = 'Los pedidos sin pagar de un mismo correo';
+const BY_CLIENT = 'Los pedidos sin pagar hechos desde aquí';
+
+describe('units and pesos of a guest’s unpaid orders (ORDER_GUEST_UNPAID_MAX_UNITS, _TOTAL)', () => {
+  it('one e-mail, whatever its spelling (+tag, Gmail dots, case), holds at most the units', async () => {
+    const first = await guestBuys('reserva+1@gmail.com', '192.0.2.1', mouseId, 3);
+    expect(first.statusCode).toBe(201);
+    const before = await stockOf(t.app.db, mouseId);
+    const over = await guestBuys('Re.Serva@gmail.com', '192.0.2.2', mouseId, 3);
+    expect([over.statusCode, over.json()]).toEqual([429, unitsMessage(BY_EMAIL)]);
+    expect(await stockOf(t.app.db, mouseId)).toBe(before);
+    // Up to the limit is fine.
+    expect((await guestBuys('reserva@gmail.com', '192.0.2.3', mouseId, 2)).statusCode).toBe(201);
+  });
+
+  it('the number of unpaid orders counts an e-mail’s aliases together too', async () => {
+    expect((await guestBuys('alias+a@gmail.com', '192.0.2.10', mouseId, 1)).statusCode).toBe(201);
+    expect((await guestBuys('alias+b@gmail.com', '192.0.2.11', mouseId, 1)).statusCode).toBe(201);
+    const third = await guestBuys('a.lias@gmail.com', '192.0.2.12', mouseId, 1);
+    expect([third.statusCode, third.json()]).toEqual([429, unpaidEmail]);
+  });
+
+  it('one e-mail holds at most the pesos, and one order over them takes nothing', async () => {
+    const before = await stockOf(t.app.db, monitorId);
+    const res = await guestBuys('caro@gmail.com', '192.0.2.20', monitorId, 1);
+    expect([res.statusCode, res.json()]).toEqual([429, totalMessage(BY_EMAIL)]);
+    expect(await stockOf(t.app.db, monitorId)).toBe(before);
+  });
+
+  it('one client holds at most the units and the pesos, whatever the e-mails', async () => {
+    const ip = '192.0.2.30';
+    expect((await guestBuys('unidades.a@gmail.com', ip, mouseId, 3)).statusCode).toBe(201);
+    const units = await guestBuys('unidades.b@gmail.com', ip, mouseId, 3);
+    expect([units.statusCode, units.json()]).toEqual([429, unitsMessage(BY_CLIENT)]);
+    // The refused order gave back its place, its units and its pesos.
+    expect((await guestBuys('unidades.c@gmail.com', ip, mouseId, 2)).statusCode).toBe(201);
+
+    const other = '192.0.2.31';
+    expect((await guestBuys('pesos.a@gmail.com', other, boardId, 1)).statusCode).toBe(201);
+    const pesos = await guestBuys('pesos.b@gmail.com', other, boardId, 1);
+    expect([pesos.statusCode, pesos.json()]).toEqual([429, totalMessage(BY_CLIENT)]);
+  });
+
+  it('a customer is not bound by them', async () => {
+    const res = await postOrder(t, { ...DELIVERY, items: line(3) }, { token: t.clientToken });
+    expect(res.statusCode).toBe(201);
+    const big = await postOrder(
+      t,
+      { ...DELIVERY, items: [{ productoId: monitorId, qty: 1 }] },
+      { token: t.clientToken },
+    );
+    expect(big.statusCode).toBe(201);
+  });
+});
+
+describe('how long an unpaid order holds its stock (WEBPAY_HOLD_MINUTES)', () => {
+  const MINUTE = 60_000;
+  async function holdOf(numero: string) {
+    const [row] = await t.app.db
+      .select({
+        createdAt: pedidos.createdAt,
+        expiresAt: pedidos.expiresAt,
+        now: sql<string>`now()`,
+      })
+      .from(pedidos)
+      .where(eq(pedidos.numero, numero));
+    const created = row!.createdAt.getTime();
+    return {
+      sincePlaced: (row!.expiresAt.getTime() - created) / MINUTE,
+      fromNow: (row!.expiresAt.getTime() - new Date(row!.now).getTime()) / MINUTE,
+    };
+  }
+  const pay = (order: PedidoCreado, metodoPago: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/pedidos/${order.numero}/pago`,
+      headers: { 'pedido-acceso': order.acceso! },
+      payload: { metodoPago },
+    });
+
+  it('a Webpay order holds it 15 minutes, a transfer 48 hours', async () => {
+    const card = await guestBuys('tarjeta@gmail.com', '192.0.2.40', mouseId, 1, {
+      metodoPago: 'WEBPAY',
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const placed = card.json<PedidoCreado>();
+    expect((await holdOf(placed.numero)).sincePlaced).toBeCloseTo(15, 1);
+    expect(Date.parse(placed.expiresAt!) - Date.parse(placed.createdAt)).toBeLessThanOrEqual(
+      15 * MINUTE + 1_000,
+    );
+    const transfer = await guestBuys('transferencia@gmail.com', '192.0.2.41', mouseId, 1);
+    expect((await holdOf(transfer.json<Pedido>().numero)).sincePlaced).toBeCloseTo(48 * 60, 1);
+  });
+
+  it('the hold follows the method: a switch to transfer gets 48 h from the order, Webpay again 15 min', async () => {
+    const res = await guestBuys('cambia@gmail.com', '192.0.2.42', mouseId, 1, {
+      metodoPago: 'WEBPAY',
+    });
+    const order = res.json<PedidoCreado>();
+    const toTransfer = await pay(order, 'TRANSFERENCIA');
+    expect(toTransfer.statusCode, toTransfer.body).toBe(200);
+    expect((await holdOf(order.numero)).sincePlaced).toBeCloseTo(48 * 60, 1);
+    const toCard = await pay(order, 'WEBPAY');
+    expect(toCard.statusCode, toCard.body).toBe(200);
+    const hold = await holdOf(order.numero);
+    expect(hold.fromNow).toBeGreaterThan(14.5);
+    expect(hold.fromNow).toBeLessThanOrEqual(15.01);
   });
 });
