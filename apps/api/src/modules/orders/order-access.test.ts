@@ -1,6 +1,7 @@
 import type { Pedido, PedidoCreado } from '@nexbyte/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { correos } from '../mail/mail.schema';
 import { usuarios } from '../users/users.schema';
 import { pedidos } from './orders.schema';
@@ -136,6 +137,69 @@ describe('POST /api/pedidos/{numero}/enlace (the guest lost the link)', () => {
       `Recibimos tu pedido ${order.numero}`,
     ]);
     expect((await getOrder(t, order.numero, { acceso: order.acceso })).statusCode).toBe(200);
+  });
+
+  it('does the same database work and answers the same whatever the e-mail', async () => {
+    const order = await guestOrder(t, [{ productoId: mouseId, qty: 1 }], {
+      correo: 'mismo.trabajo@gmail.com',
+    });
+    // xmin names the transaction that last wrote the row: it changes when the row is written.
+    const rowState = async () => {
+      const [row] = rowsOf<{ version: string; token: string }>(
+        await t.app.db.execute(
+          sql`select xmin::text as version, token_hash as token from pedidos where numero = ${order.numero}`,
+        ),
+      );
+      return row!;
+    };
+    const answer = (res: Awaited<ReturnType<typeof askOrderLink>>) => {
+      const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+      const steady = Object.entries(headers).filter(([name]) => !name.startsWith('x-ratelimit'));
+      return { status: res.statusCode, headers: Object.fromEntries(steady), body: res.body };
+    };
+    const start = await rowState();
+    const wrong = await askOrderLink(t, order.numero, 'otra.persona@gmail.com');
+    const afterWrong = await rowState();
+    const right = await askOrderLink(t, order.numero, 'mismo.trabajo@gmail.com');
+    const afterRight = await rowState();
+    expect(answer(wrong)).toEqual(answer(right));
+    expect(answer(right)).toMatchObject({
+      status: 202,
+      body: JSON.stringify({ message: linkSent }),
+    });
+    // Both wrote the order's row once; only the right e-mail changed its token.
+    expect(afterWrong.version).not.toBe(start.version);
+    expect(afterWrong.token).toBe(start.token);
+    expect(afterRight.version).not.toBe(afterWrong.version);
+    expect(afterRight.token).not.toBe(start.token);
+  });
+
+  it('sends at most ORDER_LINKS_PER_HOUR links an order and hour, and a stranger uses none', async () => {
+    const correo = 'pocos.enlaces@gmail.com';
+    const order = await guestOrder(t, [{ productoId: mouseId, qty: 1 }], { correo });
+    const linkMails = async () =>
+      (await mailsTo(correo)).filter((m) => m.asunto === `Enlace a tu pedido ${order.numero}`);
+    for (let i = 0; i < 4; i++) {
+      const res = await askOrderLink(t, order.numero, `extrano${i}@gmail.com`);
+      expect([res.statusCode, res.json()]).toEqual([202, { message: linkSent }]);
+    }
+    for (let i = 0; i < 5; i++) {
+      const res = await askOrderLink(t, order.numero, correo);
+      expect([res.statusCode, res.json()]).toEqual([202, { message: linkSent }]);
+    }
+    const sent = await linkMails();
+    expect(sent).toHaveLength(3);
+    // The calls over the limit changed nothing: the last link e-mailed still opens the order.
+    const newest = tokenIn(sent[0]!.texto, order.numero)!;
+    expect((await getOrder(t, order.numero, { acceso: newest })).statusCode).toBe(200);
+
+    // An hour later the buyer can ask again.
+    await t.app.db
+      .update(pedidos)
+      .set({ enlacesDesde: sql`now() - interval '61 minutes'` })
+      .where(eq(pedidos.numero, order.numero));
+    await askOrderLink(t, order.numero, correo);
+    expect(await linkMails()).toHaveLength(4);
   });
 
   it('opens an order placed before tokens existed, by e-mailing it one', async () => {
