@@ -1,14 +1,22 @@
 // `npm run db:backup [-- --salida FILE]`: a consistent copy of the shop's database in one file,
 // owner-only (0600). PostgreSQL through pg_dump; the embedded database through PGlite's
 // dumpDataDir, taken by the running server when there is one (no transaction half-way), or by
-// this command when the server is stopped.
+// this command when the server is stopped. The copy is read back and its rows counted against
+// what the database held before the file takes its name: exit 0 means a whole backup.
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config';
-import { BackupError, dumpFromRunningServer, dumpPostgres, writeBackupFile } from '../db/backup';
+import {
+  BackupError,
+  dumpFromRunningServer,
+  dumpPostgres,
+  verifyPgliteDump,
+  writeBackupFile,
+} from '../db/backup';
 import { openDatabase } from '../db/client';
 import { DataDirBusyError, OWNER_ONLY_UMASK } from '../db/pglite-data-dir';
+import type { DataDirDump } from '../db/pglite-worker';
 import { commandConfig } from './cli-config';
 
 function defaultFile(kind: 'postgres' | 'pglite'): string {
@@ -19,7 +27,7 @@ function defaultFile(kind: 'postgres' | 'pglite'): string {
   return path.join('respaldos', `nexbyte-${stamp}.${kind === 'postgres' ? 'dump' : 'tar.gz'}`);
 }
 
-async function dumpPglite(dataDir: string): Promise<Uint8Array> {
+async function dumpPglite(dataDir: string): Promise<DataDirDump> {
   const fromServer = await dumpFromRunningServer(dataDir);
   if (fromServer) return fromServer;
   const database = await openDatabase({ dataDir });
@@ -38,7 +46,11 @@ async function main(): Promise<number> {
   process.umask(OWNER_ONLY_UMASK);
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (config.databaseUrl) await dumpPostgres(config.databaseUrl, file);
-  else await writeBackupFile(file, await dumpPglite(config.dataDir));
+  else {
+    const dump = await dumpPglite(config.dataDir);
+    await verifyPgliteDump(dump);
+    await writeBackupFile(file, dump.data);
+  }
   const megabytes = (statSync(file).size / 1024 / 1024).toFixed(1);
   console.info(`Respaldo escrito en ${file} (${megabytes} MB).`);
   return 0;

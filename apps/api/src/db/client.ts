@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { apiDir } from '../paths';
 import { openPglite } from './pglite-database';
+import type { DataDirDump } from './pglite-worker';
 import { openPostgres, POOL_DEFAULTS, type DbLog, type PoolSettings } from './postgres';
 import * as appMetaSchema from './app-meta.schema';
 import * as authSchema from '../modules/auth/auth.schema';
@@ -47,8 +48,11 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded database in a data directory: a consistent gzipped tarball of it (backups). */
-  dumpDataDir?(): Promise<Uint8Array>;
+  /**
+   * The embedded database in a data directory: a consistent gzipped tarball of it and the rows
+   * each table held when it was taken (backups).
+   */
+  dumpDataDir?(): Promise<DataDirDump>;
   /**
    * Calls `onNotify` for each NOTIFY on `channel`, sent on commit by any instance or code path.
    * After a loss of the listening connection, `onLost`; once listening again, `onReconnect`

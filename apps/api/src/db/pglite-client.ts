@@ -2,7 +2,13 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 import { isBuilt } from '../paths';
 import { DatabaseUnavailableError } from './errors';
-import type { WireError, WorkerMessage, WorkerRequest, WorkerStats } from './pglite-worker';
+import type {
+  DataDirDump,
+  WireError,
+  WorkerMessage,
+  WorkerRequest,
+  WorkerStats,
+} from './pglite-worker';
 
 /**
  * The embedded database's connection was busy for longer than a request may wait for it. A
@@ -399,10 +405,11 @@ export class PgliteWorkerClient {
 
   /**
    * A gzipped tarball of the data directory (PGlite's dumpDataDir), taken when the connection is
-   * free, so no transaction is half-way: a consistent copy while the shop keeps running.
+   * free, so no transaction is half-way: a consistent copy while the shop keeps running, with the
+   * rows each table held then.
    */
-  dump(): Promise<Uint8Array> {
-    return this.withConnection(0, () => this.call<Uint8Array>({ op: 'dump' }));
+  dump(): Promise<DataDirDump> {
+    return this.withConnection(0, () => this.call<DataDirDump>({ op: 'dump' }));
   }
 
   /** Figures from the worker's file system (fsync calls so far). */

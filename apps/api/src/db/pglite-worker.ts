@@ -6,6 +6,7 @@ import type { PGlite, Results, RowMode } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { openDurablePglite } from './pglite-durable-fs';
+import { countRows, type RowCounts } from './row-counts';
 
 export interface WorkerConfig {
   dataDir: string;
@@ -37,6 +38,12 @@ export interface WireError {
 
 export interface WorkerStats {
   fsyncCount: number;
+}
+
+/** A gzipped tarball of the data directory and the rows each table held when it was taken. */
+export interface DataDirDump {
+  data: Uint8Array;
+  rows: RowCounts;
 }
 
 /** Worker → main thread. */
@@ -120,9 +127,11 @@ async function run(port: NonNullable<typeof parentPort>) {
       case 'stats':
         return stats();
       case 'dump': {
-        // Between two requests no transaction is open: the copy is of committed data only.
+        // Between two requests no transaction is open: the copy is of committed data only, and
+        // the rows counted now are the rows it holds.
+        const rows = await countRows((sql) => pg.query(sql));
         const dump = await pg.dumpDataDir('gzip');
-        return new Uint8Array(await dump.arrayBuffer());
+        return { data: new Uint8Array(await dump.arrayBuffer()), rows } satisfies DataDirDump;
       }
       case 'close':
         try {

@@ -3,12 +3,13 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BACKUP_SOCKET } from '../db/backup';
+import { BACKUP_SOCKET, encodeDumpHeader } from '../db/backup';
 
 /**
  * `npm run db:backup` beside a running server: PGlite's data directory cannot be opened by a
- * second process, so the server itself dumps it when asked on a Unix socket inside DATA_DIR.
- * Only with the embedded database in a data directory.
+ * second process, so the server itself dumps it when asked on a Unix socket inside DATA_DIR: a
+ * line with the dump's length and row counts, then the dump (see encodeDumpHeader). Only with the
+ * embedded database in a data directory.
  */
 async function backupSocket(app: FastifyInstance) {
   const dump = app.database.dumpDataDir;
@@ -19,9 +20,10 @@ async function backupSocket(app: FastifyInstance) {
   const server = net.createServer((socket) => {
     socket.on('error', () => socket.destroy());
     dump().then(
-      (data) => {
-        app.log.info({ bytes: data.byteLength }, 'respaldo de la base de datos entregado');
-        socket.end(data);
+      (dump) => {
+        app.log.info({ bytes: dump.data.byteLength }, 'respaldo de la base de datos entregado');
+        socket.write(encodeDumpHeader(dump));
+        socket.end(dump.data);
       },
       (err: unknown) => {
         app.log.error({ err }, 'no se pudo respaldar la base de datos');

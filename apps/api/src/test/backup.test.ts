@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +16,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DB_KIND, freshDatabase, testConfig } from './test-app';
-import { dumpFromRunningServer, dumpPostgres, restorePglite, restorePostgres } from '../db/backup';
+import {
+  dumpFromRunningServer,
+  dumpPostgres,
+  restorePglite,
+  restorePostgres,
+  verifyPostgresDump,
+} from '../db/backup';
 import { openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { seedDemoData } from '../db/seed';
@@ -67,12 +81,29 @@ describe.runIf(DB_KIND === 'pglite')(
         expect(backup.code).toBe(0);
         expect(statSync(file).mode & 0o777).toBe(0o600);
         // Another copy straight through the socket is readable while the shop keeps answering.
-        expect((await dumpFromRunningServer(dataDir))!.byteLength).toBeGreaterThan(1000);
+        const copy = (await dumpFromRunningServer(dataDir))!;
+        expect(copy.data.byteLength).toBeGreaterThan(1000);
+        expect(copy.rows).toMatchObject({ productos: before.productos, usuarios: before.usuarios });
       } finally {
         await app.close();
       }
 
+      // A backup cut short: the restore fails and leaves DATA_DIR as it found it, missing or empty.
+      const whole = readFileSync(file);
+      const cut = path.join(tmp('nexbyte-backup-cut-'), 'cortado.tar.gz');
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.byteLength / 2)));
       const target = path.join(tmp('nexbyte-backup-dst-'), 'datos');
+      const missing = await run('src/cli/db-restore.main.ts', [cut], { DATA_DIR: target });
+      expect(missing.out).toContain('No se restauró el respaldo');
+      expect(missing.code).toBe(1);
+      expect(existsSync(target)).toBe(false);
+      mkdirSync(target, { mode: 0o700 });
+      const empty = await run('src/cli/db-restore.main.ts', [cut], { DATA_DIR: target });
+      expect(empty.code).toBe(1);
+      expect(readdirSync(target)).toEqual([]);
+      expect(readdirSync(path.dirname(target))).toEqual(['datos']);
+
+      // The good backup then restores there.
       const restore = await run('src/cli/db-restore.main.ts', [file], { DATA_DIR: target });
       expect(restore.out).toContain('Respaldo restaurado');
       expect(restore.code).toBe(0);
@@ -122,12 +153,29 @@ describe.runIf(DB_KIND === 'postgres')('backups of PostgreSQL', { timeout: 300_0
     // Into the source itself (not empty): refused, nothing touched.
     await expect(restorePostgres(source.url!, file)).rejects.toThrow(/no está vacía/);
 
+    // A dump cut short fails its check, and its restore leaves the empty database empty.
+    const whole = readFileSync(file);
+    const cut = path.join(tmp('nexbyte-pgdump-cut-'), 'cortado.dump');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.byteLength / 2)));
+    await expect(verifyPostgresDump(cut, { productos: Number(before.productos) })).rejects.toThrow(
+      /incompleto o dañado/,
+    );
+
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     await c.query(`create database ${extra}`);
     await c.end();
     const url = new URL(serverUrl);
     url.pathname = `/${extra}`;
+    await expect(restorePostgres(url.toString(), cut)).rejects.toThrow(/pg_restore/);
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const { rows } = await check.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables
+       where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    await check.end();
+    expect(rows[0]!.n).toBe(0);
     await restorePostgres(url.toString(), file);
     const restored = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
     try {
