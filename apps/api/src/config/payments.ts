@@ -22,8 +22,9 @@ const INTEGRATION_API_KEY: string = TRANSBANK.integrationApiKey;
  * Webpay's settings. Outside production it runs against Transbank's integration environment with
  * the public test credentials unless told otherwise. Production offers Webpay only with credentials
  * of its own for the production environment: anything else would take orders nobody pays for, so
- * Webpay is turned off instead (and start-up says why). The SDK call is made inside the order's
- * transaction, so it must give up before PostgreSQL ends an idle transaction.
+ * Webpay is turned off instead (and start-up says why). A return's commit and a cancel's refund
+ * are made inside the order's transaction, so each call must give up before PostgreSQL ends an
+ * idle transaction.
  */
 export function paymentsConfig(env: Env): PaymentsConfig {
   const transferDiscountPct = env.DESCUENTO_TRANSFERENCIA_PCT;
@@ -31,7 +32,7 @@ export function paymentsConfig(env: Env): PaymentsConfig {
   const webpayEnv = env.WEBPAY_ENV ?? (production ? 'produccion' : 'integracion');
   if (env.WEBPAY_TIMEOUT_MS >= env.DB_IDLE_TX_TIMEOUT_MS) {
     throw new ConfigError(
-      `WEBPAY_TIMEOUT_MS (${env.WEBPAY_TIMEOUT_MS}) debe ser menor que DB_IDLE_TX_TIMEOUT_MS (${env.DB_IDLE_TX_TIMEOUT_MS}): la llamada a Webpay ocurre dentro de la transacción del pedido.`,
+      `WEBPAY_TIMEOUT_MS (${env.WEBPAY_TIMEOUT_MS}) debe ser menor que DB_IDLE_TX_TIMEOUT_MS (${env.DB_IDLE_TX_TIMEOUT_MS}): la confirmación y el reembolso de Webpay ocurren dentro de la transacción del pedido.`,
     );
   }
   const integration = webpayEnv === 'integracion';

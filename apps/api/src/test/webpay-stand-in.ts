@@ -40,6 +40,15 @@ export interface WebpayStandIn {
   /** Forgets an outcome set before (a token, or '*'). */
   clearOutcome(token: string): void;
   setRefund(token: string, outcome: RefundOutcome): void;
+  /** How long every create call waits before it answers (0: at once), like a slow Transbank. */
+  setCreateDelay(ms: number): void;
+  /**
+   * Holds every create call from now on until the function returned is called: a test can do
+   * other things while a checkout waits for Webpay, and then let it go.
+   */
+  holdCreates(): () => void;
+  /** Every create call is refused (HTTP 500) while on, like a Transbank that is down. */
+  refuseCreates(on: boolean): void;
   calls: WebpayCall[];
   transactions: Map<string, StandInTransaction>;
 }
@@ -50,6 +59,8 @@ export interface StandInOptions {
   apiKey?: string;
   /** How long a 'timeout' answer waits: beyond the client's time-out, and bounded (30 s at most). */
   delayMs?: number;
+  /** How long every create call waits before it answers, timeout or not (30 s at most). */
+  createDelayMs?: number;
 }
 
 const API = '/rswebpaytransaction/api/webpay/v1.2/transactions';
@@ -82,6 +93,11 @@ export async function startWebpayStandIn(options: StandInOptions = {}): Promise<
   const commerceCode = options.commerceCode ?? transbank.IntegrationCommerceCodes.WEBPAY_PLUS;
   const apiKey = options.apiKey ?? transbank.IntegrationApiKeys.WEBPAY;
   const delayMs = Math.min(options.delayMs ?? 1_500, 30_000);
+  let createDelayMs = Math.min(options.createDelayMs ?? 0, 30_000);
+  /** While set, create calls wait for it (holdCreates). */
+  let createGate: Promise<void> | null = null;
+  let createsRefused = false;
+  const releases = new Set<() => void>();
   const outcomes = new Map<string, WebpayOutcome>();
   const refunds = new Map<string, RefundOutcome>();
   const transactions = new Map<string, StandInTransaction>();
@@ -167,6 +183,7 @@ export async function startWebpayStandIn(options: StandInOptions = {}): Promise<
     const token = rest[0] ?? null;
     if (req.method === 'POST' && !token) {
       calls.push({ kind: 'create', method: 'POST', token: null, body });
+      if (createsRefused) return json(res, 500, { error_message: 'Service unavailable' });
       const created: StandInTransaction = {
         token: randomBytes(32).toString('hex'),
         buyOrder: String(body.buy_order),
@@ -178,6 +195,8 @@ export async function startWebpayStandIn(options: StandInOptions = {}): Promise<
         refunded: 0,
       };
       transactions.set(created.token, created);
+      if (createGate) await createGate;
+      if (createDelayMs > 0) await new Promise<void>((resolve) => later(createDelayMs, resolve));
       return json(
         res,
         200,
@@ -306,7 +325,26 @@ export async function startWebpayStandIn(options: StandInOptions = {}): Promise<
     setOutcome: (token, outcome) => void outcomes.set(token, outcome),
     clearOutcome: (token) => void outcomes.delete(token),
     setRefund: (token, outcome) => void refunds.set(token, outcome),
+    setCreateDelay: (ms) => {
+      createDelayMs = Math.min(Math.max(0, ms), 30_000);
+    },
+    refuseCreates: (on) => {
+      createsRefused = on;
+    },
+    holdCreates: () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      createGate = gate;
+      const done = () => {
+        releases.delete(done);
+        if (createGate === gate) createGate = null;
+        release();
+      };
+      releases.add(done);
+      return done;
+    },
     close: async () => {
+      for (const release of [...releases]) release();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();

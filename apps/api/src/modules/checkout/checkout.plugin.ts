@@ -11,7 +11,15 @@ import {
 } from './order-status';
 import type { Tracking } from '../orders/orders.service';
 import type { PaymentStart } from '../payments/provider';
-import { abortReturn, retryPayment, settleAttempt, type Settled } from './payment-flow';
+import { HttpError } from '../../http-errors';
+import {
+  abortReturn,
+  releaseUnopenedOrder,
+  retryPayment,
+  settleAttempt,
+  startPayment,
+  type Settled,
+} from './payment-flow';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
 import { runSteps, type Step } from './workflow';
 
@@ -71,6 +79,37 @@ async function checkout(app: FastifyInstance) {
     return result;
   };
 
+  /**
+   * Opens the payment of an order just placed (startPayment: the provider is called outside any
+   * transaction). If the provider fails, the order is given back, stock and coupon included, and
+   * the buyer gets the 502 as before: nothing about it has been published or e-mailed yet.
+   */
+  const openPayment = async (ctx: Checkout) => {
+    const order = ctx.order!;
+    const totals = ctx.totals!;
+    const { metodoPago } = ctx.input.request;
+    const buyer = ctx.buyer!;
+    const terms = { metodoPago, descuentoPago: totals.paymentDiscount, total: totals.total };
+    const seen = {
+      ...order,
+      ...terms,
+      estado: 'PENDIENTE_PAGO' as const,
+      subtotal: totals.subtotal,
+      descuento: totals.discount,
+      envio: totals.shipping,
+    };
+    const por = `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre}`;
+    try {
+      const provider = app.payments.provider(metodoPago)!;
+      return await startPayment(app.db, provider, seen, terms, app.payments.returnUrl, por, log);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 502) {
+        await releaseUnopenedOrder(app.db, order.id);
+      }
+      throw err;
+    }
+  };
+
   app.decorate('checkout', {
     async placeOrder(input, steps = PLACE_ORDER_STEPS) {
       const ctx = await app.db.transaction(async (tx) => {
@@ -90,6 +129,8 @@ async function checkout(app: FastifyInstance) {
         await runSteps(steps, ctx);
         return ctx;
       });
+      // The order and its stock are committed; the payment opens with no transaction held.
+      if (!ctx.replayed && !ctx.paid) ctx.payment = await openPayment(ctx);
       app.events.publish(ctx.events);
       return {
         ...ctx.order!,

@@ -2,11 +2,14 @@ import { formatCLP, ORDER_MESSAGES, type MetodoPago, type ResultadoPago } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ShopEvent } from '../../events';
-import { HttpError, notFound, conflict } from '../../http-errors';
+import { conflict, HttpError, notFound, uniqueViolation } from '../../http-errors';
+import { releaseUses } from '../coupons/coupons.service';
 import {
+  deleteOrder,
   lockOrderForPayment,
   setPaymentTerms,
   setStatus,
+  unitsOf,
   type OrderPaymentTerms,
 } from '../orders/orders.service';
 import type { Payments } from '../payments/payments.plugin';
@@ -28,12 +31,17 @@ import {
   type PaymentStart,
   type ProviderAnswer,
 } from '../payments/provider';
+import { returnStock } from '../products/inventory';
 import { paymentDiscount } from './payment-terms';
+
+const pesosEqual = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 0.005;
 
 export const PAYMENT_MESSAGES = {
   webpayOff: 'Webpay no está disponible en este momento. Elige transferencia bancaria.',
   webpayDown: 'No pudimos conectar con Webpay. Intenta de nuevo o elige transferencia bancaria.',
   notPayable: 'Este pedido ya no espera su pago.',
+  orderChanged:
+    'El pedido cambió mientras abríamos el pago (otro pago o un cambio de medio). Revisa el pedido e inténtalo de nuevo.',
   aborted: 'Anulaste el pago en Webpay.',
   refundFailed: (reason: string) =>
     `No se pudo reembolsar el pago: ${reason}. El pedido sigue pagado.`,
@@ -51,52 +59,101 @@ export interface Settled {
   resultado: ResultadoPago;
 }
 
+/** What an order's payment is: the method, its discount and the total to charge. */
+export interface PaymentTerms {
+  metodoPago: MetodoPago;
+  descuentoPago: number;
+  total: number;
+}
+
 /**
- * Opens a provider transaction for the order's current total and records the attempt. A provider
- * that fails is a 502: the caller's transaction rolls back, so there is no order (or no switch)
- * without its payment.
+ * Opens a provider transaction for an order and records the attempt, in three steps so that no
+ * database transaction (nor PGlite's one connection, nor a row lock) waits for the provider:
+ *
+ * 1. the attempt's number is read (`NB-000123-2`);
+ * 2. the provider is called outside any transaction; a failure is a 502 and changes nothing;
+ * 3. a short transaction locks the order and, if it still waits for its payment on the terms it
+ *    had when this began (`seen`), applies the new terms and records the attempt. An order that
+ *    changed meanwhile (paid, cancelled, switched by a second request) is a 409: the provider's
+ *    transaction is not recorded and lapses unpaid, since its URL never reaches the buyer.
+ *
+ * A crash between 2 and 3 leaves the order as it was, payable from its page until it expires.
  */
 export async function startPayment(
-  tx: Db,
+  db: Db,
   provider: PaymentProvider,
-  order: { id: number; numero: string },
-  amount: number,
+  seen: OrderPaymentTerms,
+  terms: PaymentTerms,
   returnUrl: string,
   por: string,
   log: FastifyBaseLogger,
 ): Promise<PaymentStart | null> {
-  const attempt = (await countPayments(tx, order.id)) + 1;
-  const buyOrder = `${order.numero}-${attempt}`;
+  const attempt = (await countPayments(db, seen.id)) + 1;
+  const buyOrder = `${seen.numero}-${attempt}`;
   let started: PaymentStart | null;
   try {
     started = await provider.start({
       buyOrder,
-      sessionId: `pedido-${order.id}`,
-      amount,
+      sessionId: `pedido-${seen.id}`,
+      amount: terms.total,
       returnUrl,
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     log.warn(
-      { pedido: order.numero, ordenCompra: buyOrder, motivo: err.message },
+      { pedido: seen.numero, ordenCompra: buyOrder, motivo: err.message },
       'Webpay no creó la transacción',
     );
     throw new HttpError(502, PAYMENT_MESSAGES.webpayDown);
   }
-  if (!started) return null;
-  await insertPayment(
-    tx,
-    {
-      pedidoId: order.id,
-      proveedor: provider.method,
-      token: started.token,
-      url: started.url,
-      ordenCompra: buyOrder,
-      monto: amount.toFixed(2),
-    },
-    { tipo: 'creado', por, respuesta: { buy_order: buyOrder, amount } },
-  );
+  const sameTerms = terms.metodoPago === seen.metodoPago && pesosEqual(terms.total, seen.total);
+  // A transfer on the terms the order has: nothing to record.
+  if (!started && sameTerms) return null;
+  try {
+    await db.transaction(async (tx) => {
+      const now = await lockOrderForPayment(tx, { id: seen.id });
+      const unchanged =
+        now?.estado === 'PENDIENTE_PAGO' &&
+        now.metodoPago === seen.metodoPago &&
+        pesosEqual(now.total, seen.total);
+      if (!unchanged) throw conflict(PAYMENT_MESSAGES.orderChanged);
+      if (!sameTerms) await setPaymentTerms(tx, seen.id, terms);
+      if (!started) return;
+      await insertPayment(
+        tx,
+        {
+          pedidoId: seen.id,
+          proveedor: provider.method,
+          token: started.token,
+          url: started.url,
+          ordenCompra: buyOrder,
+          monto: terms.total.toFixed(2),
+        },
+        { tipo: 'creado', por, respuesta: { buy_order: buyOrder, amount: terms.total } },
+      );
+    });
+  } catch (err) {
+    // A second request for the same order took this attempt's number while the provider answered.
+    if (uniqueViolation(err) !== null) throw conflict(PAYMENT_MESSAGES.orderChanged);
+    throw err;
+  }
   return started;
+}
+
+/**
+ * Gives back an order just placed whose payment could not be opened: its stock and coupon use
+ * return and the order is deleted, as if it had never been placed (nothing about it was published
+ * or e-mailed, and the buyer was answered a 502). Only an order still waiting with no attempt is
+ * touched; anything else is left as it is.
+ */
+export async function releaseUnopenedOrder(db: Db, orderId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, { id: orderId });
+    if (order?.estado !== 'PENDIENTE_PAGO' || (await countPayments(tx, orderId)) > 0) return;
+    await returnStock(tx, await unitsOf(tx, [orderId]));
+    await releaseUses(tx, [orderId]);
+    await deleteOrder(tx, orderId);
+  });
 }
 
 /**
@@ -117,8 +174,6 @@ export async function confirmAnswer(
     return status;
   }
 }
-
-const pesosEqual = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 0.005;
 
 /**
  * What an answer does to a locked pending attempt and its locked order, inside the caller's
@@ -324,7 +379,9 @@ export async function abortReturn(db: Db, token: string): Promise<Settled> {
 
 /**
  * Pays an unpaid order again (after a rejection, say) or switches it to the transfer. The total is
- * the server's: the transfer discount applies with TRANSFERENCIA and not otherwise.
+ * the server's: the transfer discount applies with TRANSFERENCIA and not otherwise. The order is
+ * read under its lock, the provider is called with no transaction open, and the new terms and the
+ * attempt are written together only if the order did not change meanwhile (startPayment).
  */
 export async function retryPayment(
   db: Db,
@@ -334,17 +391,18 @@ export async function retryPayment(
   por: string,
   log: FastifyBaseLogger,
 ): Promise<{ numero: string; pago: PaymentStart | null }> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrderForPayment(tx, { numero });
-    if (!order) throw notFound(ORDER_MESSAGES.notFound);
-    if (order.estado !== 'PENDIENTE_PAGO') throw conflict(PAYMENT_MESSAGES.notPayable);
-    const provider = payments.provider(metodo);
-    if (!provider) throw new HttpError(422, PAYMENT_MESSAGES.webpayOff);
-    const afterCoupon = order.subtotal - order.descuento;
-    const descuentoPago = paymentDiscount(metodo, afterCoupon, payments.transferDiscountPct);
-    const total = Math.round((afterCoupon - descuentoPago + order.envio) * 100) / 100;
-    await setPaymentTerms(tx, order.id, { metodoPago: metodo, descuentoPago, total });
-    const pago = await startPayment(tx, provider, order, total, payments.returnUrl, por, log);
-    return { numero: order.numero, pago };
+  const order = await db.transaction(async (tx) => {
+    const found = await lockOrderForPayment(tx, { numero });
+    if (!found) throw notFound(ORDER_MESSAGES.notFound);
+    if (found.estado !== 'PENDIENTE_PAGO') throw conflict(PAYMENT_MESSAGES.notPayable);
+    return found;
   });
+  const provider = payments.provider(metodo);
+  if (!provider) throw new HttpError(422, PAYMENT_MESSAGES.webpayOff);
+  const afterCoupon = order.subtotal - order.descuento;
+  const descuentoPago = paymentDiscount(metodo, afterCoupon, payments.transferDiscountPct);
+  const total = Math.round((afterCoupon - descuentoPago + order.envio) * 100) / 100;
+  const terms = { metodoPago: metodo, descuentoPago, total };
+  const pago = await startPayment(db, provider, order, terms, payments.returnUrl, por, log);
+  return { numero: order.numero, pago };
 }

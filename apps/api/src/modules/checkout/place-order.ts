@@ -24,13 +24,14 @@ import {
   findByIdempotencyKey,
   insertOrder,
   newAccessToken,
+  setStatus,
 } from '../orders/orders.service';
 import type { Payments } from '../payments/payments.plugin';
 import { pendingPaymentOf } from '../payments/payments.service';
 import type { PaymentStart } from '../payments/provider';
 import { crossedLowStock, takeStock, type TakenLine } from '../products/inventory';
 import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
-import { PAYMENT_MESSAGES, startPayment } from './payment-flow';
+import { PAYMENT_MESSAGES } from './payment-flow';
 import { withPaymentDiscount, type PricedTotals } from './payment-terms';
 import { DONE, type Step } from './workflow';
 
@@ -80,8 +81,10 @@ export interface Checkout {
   replayed?: boolean;
   /** The payment providers on, the transfer discount and Webpay's return URL. */
   payments: Payments;
-  /** Where the buyer pays (WEBPAY); null for a transfer. */
+  /** Where the buyer pays (WEBPAY); null for a transfer, a replay with none pending, or $0. */
   payment?: PaymentStart | null;
+  /** True when the order needed no payment ($0) and was confirmed as it was placed. */
+  paid?: boolean;
   log: FastifyBaseLogger;
   /** Published once the transaction has committed. */
   events: ShopEvent[];
@@ -312,27 +315,21 @@ export const couponUseStep: Step<Checkout> = {
 };
 
 /**
- * Starts the payment. A bank transfer needs nothing more than the order (its details go out with
- * the confirmation). Webpay opens a transaction for the server's total: if that fails, the step
- * throws a 502 and the transaction's rollback takes the order and the stock back. It is the last
- * step that can fail; if the commit fails after it, the opened Webpay transaction needs no undoing:
- * its URL never reached the buyer, so nothing is paid, and Webpay lets it lapse (the buy order
- * carries the order's number, taken from a sequence and never reused).
+ * A total of $0 (a coupon that covers it all, with pickup) has nothing to pay: the order is
+ * confirmed at once, PAGADO with no payment attempt and no provider asked, in this transaction.
  */
-export const paymentStep: Step<Checkout> = {
-  name: 'pago',
+export const nothingToPayStep: Step<Checkout> = {
+  name: 'sin pago',
   async run(ctx) {
-    const provider = ctx.payments.provider(ctx.input.request.metodoPago)!;
-    const buyer = ctx.buyer!;
-    ctx.payment = await startPayment(
-      ctx.tx,
-      provider,
-      ctx.order!,
-      ctx.totals!.total,
-      ctx.payments.returnUrl,
-      `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre}`,
-      ctx.log,
-    );
+    if (ctx.totals!.total >= 0.005) return;
+    await setStatus(ctx.tx, [ctx.order!.id], {
+      de: 'PENDIENTE_PAGO',
+      a: 'PAGADO',
+      usuarioId: null,
+      por: 'sistema: total $0, sin pago',
+    });
+    ctx.paid = true;
+    ctx.payment = null;
   },
 };
 
@@ -345,10 +342,20 @@ export const announceStep: Step<Checkout> = {
       name: 'pedido.creado',
       data: { id, numero, de: null, a: 'PENDIENTE_PAGO', ...acceso },
     });
+    if (ctx.paid) {
+      ctx.events.push({
+        name: 'pedido.pagado',
+        data: { id, numero, de: 'PENDIENTE_PAGO', a: 'PAGADO' },
+      });
+    }
   },
 };
 
-/** Placing an order, in order. All of it runs in one transaction. */
+/**
+ * Placing an order, in order, in one transaction: the stock is taken and the order written. The
+ * payment is opened after it commits, with no transaction open (checkout.plugin.ts, startPayment):
+ * a slow provider must hold no row lock, no pooled connection and not PGlite's one connection.
+ */
 export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   methodStep,
   couponStep,
@@ -360,6 +367,6 @@ export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   quoteStep,
   orderStep,
   couponUseStep,
-  paymentStep,
+  nothingToPayStep,
   announceStep,
 ];

@@ -3,9 +3,9 @@ export const DONE = Symbol('done');
 
 /**
  * One step of a workflow: it reads and fills the workflow's context. Every step writes inside the
- * caller's transaction, whose rollback undoes them all (the stock taken comes back that way); the
- * one action outside it, opening a Webpay transaction, is the last step that can fail and needs no
- * undoing (see the payment step), so steps have no compensation.
+ * caller's transaction, whose rollback undoes them all (the stock taken comes back that way), so
+ * steps have no compensation. Opening the payment is not a step: it comes after the commit, with
+ * no transaction open (checkout.plugin.ts).
  */
 export interface Step<C> {
   name: string;

@@ -142,7 +142,11 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
         '',
         `Entrega: ${entregaText(order.entrega)}`,
         '',
-        ...(order.metodoPago === 'WEBPAY' ? webpayLines(order, open) : transferLines(order)),
+        ...(order.total === 0
+          ? ['Tu pedido no tiene nada que pagar: ya está confirmado y lo estamos preparando.']
+          : order.metodoPago === 'WEBPAY'
+            ? webpayLines(order, open)
+            : transferLines(order)),
         ...(deadline
           ? [
               '',
@@ -159,7 +163,9 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
   const news =
     kind === 'vencido'
       ? 'Tu pedido se canceló porque no recibimos el pago a tiempo. Sus productos volvieron a la venta.'
-      : STATUS_NEWS[order.estado];
+      : order.estado === 'PAGADO' && order.total === 0
+        ? 'Tu pedido quedó confirmado sin pago (total $0). Estamos preparándolo.'
+        : STATUS_NEWS[order.estado];
   return {
     to: order.cliente.correo,
     subject: `Tu pedido ${order.numero}: ${ESTADO_PEDIDO_LABELS[order.estado].toLowerCase()}`,

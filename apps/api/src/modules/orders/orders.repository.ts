@@ -175,6 +175,14 @@ export async function setStatus(
   await tx.insert(pedidoEventos).values(ids.map((pedidoId) => ({ ...event, pedidoId })));
 }
 
+/**
+ * Deletes an order with its lines, history, coupon use and payment attempts (they cascade). Only
+ * for an order nobody was told of: checkout's undoing of one whose payment could not be opened.
+ */
+export async function deleteOrder(tx: Db, id: number): Promise<void> {
+  await tx.delete(pedidos).where(eq(pedidos.id, id));
+}
+
 /** The units the given orders hold, per product. */
 export async function unitsOf(tx: Db, ids: number[]) {
   return tx

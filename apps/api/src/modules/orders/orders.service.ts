@@ -9,6 +9,7 @@ import { findOrderRow, loadOrder } from './orders.repository';
 export { accessTokenMatches, mayRead, newAccessToken, orderLinkPath } from './order-access';
 export {
   countUnpaidGuestOrders,
+  deleteOrder,
   dueOrderIds,
   findByIdempotencyKey,
   insertOrder,

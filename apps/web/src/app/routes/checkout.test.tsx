@@ -488,6 +488,43 @@ describe('checkout con Webpay y transferencia', () => {
     );
   });
 
+  it('un total de $0 se confirma sin ir a Webpay y muestra el pedido', async () => {
+    storeCart();
+    const posts = captureFormPosts();
+    const free = { subtotal: 39980, descuento: 39980, envio: 0, total: 0, iva: 0 };
+    const paid = {
+      ...buildOrder({
+        ...free,
+        estado: 'PAGADO',
+        metodoPago: 'WEBPAY',
+        cobro: { metodo: 'WEBPAY', estado: 'PAGADO', detalle: null, motivo: null, reembolso: null },
+      }),
+      acceso: 'token-del-pedido',
+    };
+    const api = mockApi({
+      'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 5 }) },
+      'POST /pedidos/cotizacion': { body: buildQuote(free) },
+      'POST /pedidos': { status: 201, body: { ...paid, pago: null } },
+      'GET /pedidos/NB-000123': { body: paid },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Finalizar compra' });
+    await waitFor(() => expect(confirmButton()).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Pagar con Webpay' })).toBeNull();
+    await fillGuest(user);
+    await user.click(confirmButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pedido/NB-000123'));
+    expect(api.callsTo('POST', '/pedidos')[0]!.body).toMatchObject({
+      metodoPago: 'WEBPAY',
+      totalEsperado: 0,
+    });
+    expect(await screen.findByText('¡Gracias por tu compra!')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    expect(screen.queryByText('Te estamos llevando a Webpay…')).toBeNull();
+  }, 15_000);
+
   it('si Webpay no responde (502) dice el mensaje del servidor y conserva el carrito', async () => {
     storeCart();
     const posts = captureFormPosts();

@@ -167,6 +167,8 @@ function CheckoutForm({
   // While a changed cart is quoted again, the total on screen is not yet the one to confirm.
   const ready = quote.isSuccess && !quote.isPlaceholderData && !quote.isFetching && !blocking;
   const busy = placeOrder.isPending;
+  // A total of $0 needs no payment: the server confirms the order without going to Webpay.
+  const toWebpay = metodoPago === 'WEBPAY' && quote.data?.total !== 0;
 
   const submit = (values: CheckoutValues) => {
     if (!quote.data || !ready) return;
@@ -233,7 +235,7 @@ function CheckoutForm({
             <button type="submit" className="button checkout-submit" disabled={!ready || busy}>
               {busy
                 ? 'Enviando pedido…'
-                : metodoPago === 'WEBPAY'
+                : toWebpay
                   ? 'Pagar con Webpay'
                   : 'Confirmar pedido'}
             </button>
