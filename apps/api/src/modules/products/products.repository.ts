@@ -24,6 +24,7 @@ import {
   type PlainOrder,
 } from './catalog-query';
 import { searchProducts } from './search-paging';
+import { skuReserved, skuReservedFor } from './sku';
 import { matches } from './search-ranking';
 import { closestPhrase, resolveSearch, searchForPhrase } from './search-terms';
 
@@ -122,7 +123,10 @@ export interface ProductValues {
   imagen: string | null;
   categoriaId: number;
   marca: string | null;
-  /** Upper case; empty: the database gives NB-{id} (migration 0008's trigger). */
+  /**
+   * Upper case; empty: the database gives NB-{id} (migration 0008's trigger), a form no other
+   * product may take (sku.ts).
+   */
   sku: string;
   especificaciones: Especificacion[];
 }
@@ -144,13 +148,25 @@ async function guardSku<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<number> {
+  if (skuReservedFor(values.sku)) throw skuReserved();
   const [row] = await guardSku(() =>
     db.insert(productos).values(toRow(values)).returning({ id: productos.id }),
   );
   return row!.id;
 }
 
+/**
+ * A product keeps a SKU of the shop's form it already has (one given before the form was kept),
+ * but may not take another product's.
+ */
 export async function updateProduct(db: Db, id: number, values: ProductValues): Promise<boolean> {
+  if (skuReservedFor(values.sku, id)) {
+    const [current] = await db
+      .select({ sku: productos.sku })
+      .from(productos)
+      .where(eq(productos.id, id));
+    if (current && current.sku !== values.sku) throw skuReserved();
+  }
   const rows = await guardSku(() =>
     db
       .update(productos)

@@ -1,0 +1,46 @@
+import { max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productos } from './products.schema';
+import { generatedSku, SKU_RESERVED } from './sku';
+import { validProducto } from '../../test/payloads';
+import { bearer, createTestApp, vendorToken, type TestContext } from '../../test/test-app';
+
+let t: TestContext;
+let vendor: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  vendor = await vendorToken(t);
+});
+afterAll(() => t.close());
+
+const lastId = async () =>
+  (await t.app.db.select({ id: max(productos.id) }).from(productos))[0]!.id ?? 0;
+
+const create = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/productos', headers: bearer(vendor), payload });
+
+describe('a SKU the shop generates never collides', () => {
+  it('the form refuses the shop’s form of SKU for another product, with a Spanish 400', async () => {
+    const next = (await lastId()) + 1;
+    const taken = await create({ ...validProducto(1, 'SKU ajeno'), sku: generatedSku(next) });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ message: SKU_RESERVED, errors: { sku: SKU_RESERVED } });
+    expect((await create(validProducto(1, 'El siguiente'))).statusCode).toBe(201);
+
+    // A product keeps its own generated SKU when edited, and may not take another's.
+    const mine = (await create(validProducto(1, 'Con su SKU'))).json<{ id: number; sku: string }>();
+    const put = (sku: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/productos/${mine.id}`,
+        headers: bearer(vendor),
+        payload: { ...validProducto(1, 'Con su SKU'), sku },
+      });
+    expect((await put(mine.sku)).statusCode).toBe(200);
+    const other = await put(generatedSku(mine.id + 1));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual({ sku: SKU_RESERVED });
+    expect((await put('MI-SKU-1')).statusCode).toBe(200);
+    expect((await put(mine.sku)).statusCode).toBe(200);
+  });
+});
