@@ -20,6 +20,7 @@ import {
   startPayment,
   type Settled,
 } from './payment-flow';
+import { stockHoldHours } from './payment-terms';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
 import { runSteps, type Step } from './workflow';
 
@@ -117,10 +118,12 @@ async function checkout(app: FastifyInstance) {
           tx,
           input,
           guestSchema: datosInvitado,
-          expiryHours: app.config.orders.expiryHours,
+          expiryHours: stockHoldHours(input.request.metodoPago, app.config.orders),
           limits: {
             maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
             guestUnpaidMax: app.config.orders.guestUnpaidMax,
+            guestUnpaidMaxUnits: app.config.orders.guestUnpaidMaxUnits,
+            guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
           },
           payments: app.payments,
           log,

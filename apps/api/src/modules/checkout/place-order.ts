@@ -20,7 +20,7 @@ import {
   type FoundCoupon,
 } from '../coupons/coupons.service';
 import {
-  countUnpaidGuestOrders,
+  unpaidGuestHoldings,
   findByIdempotencyKey,
   insertOrder,
   newAccessToken,
@@ -32,6 +32,9 @@ import type { PaymentStart } from '../payments/provider';
 import { crossedLowStock, takeStock, type TakenLine } from '../products/inventory';
 import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
 import { PAYMENT_MESSAGES } from './payment-flow';
+import { customerEmailKey } from '../../customer-email';
+import type { GuestClientHold } from './guest-client-limit';
+import { guestHoldingsStep } from './guest-holdings';
 import { withPaymentDiscount, type PricedTotals } from './payment-terms';
 import { DONE, type Step } from './workflow';
 
@@ -56,6 +59,8 @@ export interface PlaceOrderInput {
   /** The logged-in customer, or null for a guest. */
   user: Usuario | null;
   idempotencyKey?: string | undefined;
+  /** A guest's places in their client's counters (GuestClientLimit); none for a customer. */
+  guestClient?: GuestClientHold | undefined;
 }
 
 /** What placing an order knows as it goes, step by step. */
@@ -66,7 +71,12 @@ export interface Checkout {
   guestSchema: DomainSchemas['datosInvitado'];
   expiryHours: number;
   /** How much one order may hold: units of a product, unpaid orders of a guest's e-mail. */
-  limits: { maxUnitsPerProduct: number; guestUnpaidMax: number };
+  limits: {
+    maxUnitsPerProduct: number;
+    guestUnpaidMax: number;
+    guestUnpaidMaxUnits: number;
+    guestUnpaidMaxTotal: number;
+  };
   coupon?: FoundCoupon | null;
   /** Home delivery to the buyer's región, or pickup at the store, and what it costs. */
   delivery?: DeliveryQuote;
@@ -200,11 +210,12 @@ export const limitsStep: Step<Checkout> = {
     const { maxUnitsPerProduct, guestUnpaidMax } = ctx.limits;
     checkUnitsPerProduct(ctx.input.request.items, maxUnitsPerProduct);
     if (ctx.buyer!.usuarioId !== null) return;
-    const { correo } = ctx.buyer!;
+    // Counted under the e-mail's key: 'ana+1@…' and 'ana@…' wait for each other and count together.
+    const key = customerEmailKey(ctx.buyer!.correo);
     await ctx.tx.execute(
-      sql`select pg_advisory_xact_lock(${GUEST_EMAIL_LOCK_CLASS}, hashtext(${correo}))`,
+      sql`select pg_advisory_xact_lock(${GUEST_EMAIL_LOCK_CLASS}, hashtext(${key}))`,
     );
-    if ((await countUnpaidGuestOrders(ctx.tx, correo)) >= guestUnpaidMax) {
+    if ((await unpaidGuestHoldings(ctx.tx, key)).orders >= guestUnpaidMax) {
       throw new HttpError(429, ORDER_MESSAGES.guestUnpaidEmail);
     }
   },
@@ -309,8 +320,8 @@ export const couponUseStep: Step<Checkout> = {
   name: 'uso del cupón',
   async run(ctx) {
     if (!ctx.coupon) return;
-    const { usuarioId, correo } = ctx.buyer!;
-    await takeCouponUse(ctx.tx, ctx.coupon, ctx.order!.id, { usuarioId, correo });
+    const { usuarioId, correo, run } = ctx.buyer!;
+    await takeCouponUse(ctx.tx, ctx.coupon, ctx.order!.id, { usuarioId, correo, run });
   },
 };
 
@@ -365,6 +376,7 @@ export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   limitsStep,
   stockStep,
   quoteStep,
+  guestHoldingsStep,
   orderStep,
   couponUseStep,
   nothingToPayStep,

@@ -9,6 +9,7 @@ import {
   type PedidoResumen,
 } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { customerEmailKey } from '../../customer-email';
 import type { Db } from '../../db/client';
 import { pedidoEventos, pedidoItems, pedidos } from './orders.schema';
 import { cobroOf } from '../payments/payments.service';
@@ -20,7 +21,13 @@ const pesos = (value: string) => Number(value);
 
 export type NewOrder = Omit<
   typeof pedidos.$inferInsert,
-  'id' | 'numero' | 'estado' | 'expiresAt'
+  | 'id'
+  | 'numero'
+  | 'estado'
+  | 'expiresAt'
+  | 'correoNormalizado'
+  | 'enlacesEnviados'
+  | 'enlacesDesde'
 > & {
   /** Computed by the database's clock. */
   expiresAt: SQL;
@@ -43,7 +50,7 @@ export async function insertOrder(
 ): Promise<{ id: number; numero: string }> {
   const [created] = await tx
     .insert(pedidos)
-    .values(order)
+    .values({ ...order, correoNormalizado: customerEmailKey(order.clienteCorreo) })
     .returning({ id: pedidos.id, numero: pedidos.numero });
   await tx.insert(pedidoItems).values(lines.map((l) => ({ ...l, pedidoId: created!.id })));
   await tx.insert(pedidoEventos).values({ ...first, pedidoId: created!.id });
@@ -192,24 +199,77 @@ export async function unitsOf(tx: Db, ids: number[]) {
     .groupBy(pedidoItems.productoId);
 }
 
-/** How many guest orders placed with this e-mail still wait for their payment. */
-export async function countUnpaidGuestOrders(tx: Db, correo: string): Promise<number> {
+/**
+ * What the guest orders under one e-mail key (customerEmailKey) that still wait for their payment
+ * hold together: how many, their units and their total in pesos.
+ */
+export async function unpaidGuestHoldings(
+  tx: Db,
+  correoNormalizado: string,
+): Promise<{ orders: number; units: number; total: number }> {
   const [row] = await tx
-    .select({ n: count() })
+    .select({
+      orders: sql<number>`count(*)::int`,
+      units: sql<number>`coalesce(sum((select sum(i.qty) from pedido_items i where i.pedido_id = pedidos.id)), 0)::int`,
+      total: sql<string>`coalesce(sum(${pedidos.total}), 0)`,
+    })
     .from(pedidos)
     .where(
       and(
         eq(pedidos.invitado, true),
         eq(pedidos.estado, 'PENDIENTE_PAGO'),
-        eq(pedidos.clienteCorreo, correo),
+        eq(pedidos.correoNormalizado, correoNormalizado),
       ),
     );
-  return row?.n ?? 0;
+  return { orders: row?.orders ?? 0, units: row?.units ?? 0, total: pesos(row?.total ?? '0') };
 }
 
-/** Gives an order a new access token (its hash): the link sent before no longer opens it. */
-export async function setAccessTokenHash(db: Db, id: number, hash: string): Promise<void> {
-  await db.update(pedidos).set({ tokenHash: hash }).where(eq(pedidos.id, id));
+/**
+ * Sets how long an unpaid order holds its stock from now, for the payment method it has now:
+ * `hours` from now, never past `maxHours` after it was placed (a new Webpay attempt cannot keep
+ * stock longer than a transfer would). An order no longer waiting is left alone.
+ */
+export async function setStockHold(
+  db: Db,
+  numero: string,
+  hours: number,
+  maxHours: number,
+): Promise<void> {
+  await db
+    .update(pedidos)
+    .set({
+      expiresAt: sql`least(${pedidos.createdAt} + ${maxHours}::float8 * interval '1 hour', now() + ${hours}::float8 * interval '1 hour')`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pedidos.numero, numero), eq(pedidos.estado, 'PENDIENTE_PAGO')));
+}
+
+/**
+ * Gives a guest's order a new access token (its hash) when `correo` is the order's (without case)
+ * and it has links left this hour (`maxPerHour`); answers whether it did, and then the link sent
+ * before no longer opens it. It is one UPDATE of the order's row whatever the e-mail: a wrong one
+ * costs the database the same work as the right one, so the answer's timing tells nothing.
+ */
+export async function renewAccessToken(
+  db: Db,
+  numero: string,
+  correo: string,
+  hash: string,
+  maxPerHour: number,
+): Promise<boolean> {
+  const own = sql`(${pedidos.invitado} and lower(${pedidos.clienteCorreo}) = lower(${correo}))`;
+  const newHour = sql`(${pedidos.enlacesDesde} is null or ${pedidos.enlacesDesde} <= now() - interval '1 hour')`;
+  const send = sql`(${own} and (${newHour} or ${pedidos.enlacesEnviados} < ${maxPerHour}::int))`;
+  const rows = await db
+    .update(pedidos)
+    .set({
+      tokenHash: sql`case when ${send} then ${hash}::varchar else ${pedidos.tokenHash} end`,
+      enlacesEnviados: sql`case when not ${send} then ${pedidos.enlacesEnviados} when ${newHour} then 1 else ${pedidos.enlacesEnviados} + 1 end`,
+      enlacesDesde: sql`case when ${send} and ${newHour} then now() else ${pedidos.enlacesDesde} end`,
+    })
+    .where(eq(pedidos.numero, numero))
+    .returning({ sent: sql<boolean>`coalesce(${pedidos.tokenHash} = ${hash}::varchar, false)` });
+  return rows[0]?.sent === true;
 }
 
 export async function findOrderRow(db: Db, numero: string): Promise<PedidoRow | null> {

@@ -8,7 +8,9 @@ import { findOrderRow, loadOrder } from './orders.repository';
  */
 export { accessTokenMatches, mayRead, newAccessToken, orderLinkPath } from './order-access';
 export {
-  countUnpaidGuestOrders,
+  unpaidGuestHoldings,
+  renewAccessToken,
+  setStockHold,
   deleteOrder,
   dueOrderIds,
   findByIdempotencyKey,
