@@ -50,6 +50,9 @@ export const envSchema = z.object({
     .positive()
     .max(50 * 1024 * 1024)
     .default(8 * 1024 * 1024),
+  // Up to the pixel bound (40 megapixels), which a 1-px-wide image reaches with one side.
+  IMAGE_MAX_SIDE: z.coerce.number().int().min(100).max(40_000_000).default(10_000),
+  IMAGE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()

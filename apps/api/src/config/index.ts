@@ -108,6 +108,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     bodyLimit: env.BODY_LIMIT,
     imageMaxBytes: env.IMAGE_MAX_BYTES,
+    imageLimits: { maxSide: env.IMAGE_MAX_SIDE, timeLimitSeconds: env.IMAGE_TIME_LIMIT_SECONDS },
     importMaxBytes: env.IMPORT_MAX_BYTES,
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

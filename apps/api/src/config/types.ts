@@ -117,6 +117,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Largest product photo upload in bytes (413 beyond it); the only body allowed past bodyLimit. */
   imageMaxBytes: number;
+  /** A product photo's longest side in pixels and seconds to process it (413 and 503 beyond). */
+  imageLimits: { maxSide: number; timeLimitSeconds: number };
   /** Largest product CSV import in bytes (413 beyond it). */
   importMaxBytes: number;
   http: HttpLimits;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Metadata, Sharp } from 'sharp';
 import type sharpModule from 'sharp';
-import { HttpError } from '../../http-errors';
+import { HttpError, RETRY_AFTER_SECONDS } from '../../http-errors';
 
 type SharpFactory = typeof sharpModule;
 let loading: Promise<SharpFactory> | undefined;
@@ -34,12 +34,84 @@ export const VARIANT_FORMATS: readonly VariantFormat[] = ['avif', 'webp'];
 export const ORIGINAL_MAX_SIDE = 2400;
 /** A decompression bomb (a small file that decodes to gigapixels) is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The longest side a photo may have (IMAGE_MAX_SIDE), read from its header before decoding: a
+ * 1 × 39,999,999 px PNG is under the pixel bound and weighs 77 KB, yet takes seconds of CPU.
+ */
+export const DEFAULT_MAX_SIDE = 10_000;
+/**
+ * How long one photo may take, waiting for its turn included (IMAGE_TIME_LIMIT_SECONDS): under
+ * the handler's time-out (HANDLER_TIMEOUT_MS, 15 s), so the uploader reads why.
+ */
+export const DEFAULT_TIME_LIMIT_SECONDS = 10;
+/**
+ * Photos processed at once. libvips works on its own threads, off the event loop, but each photo
+ * holds one of libuv's four worker threads while it does, and files, password hashing and
+ * compression need the others; more uploads wait for their turn.
+ */
+export const PHOTOS_AT_ONCE = 2;
+
+const count = (n: number) => new Intl.NumberFormat('es-CL').format(n);
 
 export const IMAGE_MESSAGES = {
   unsupported: 'El archivo no es una imagen JPEG, PNG, WebP o AVIF.',
   unreadable: 'No pudimos leer la imagen: el archivo está dañado o incompleto.',
   tooManyPixels: 'La imagen es demasiado grande: usa una de menos de 40 megapíxeles.',
+  sideTooLong: (maxSide: number, width: number, height: number) =>
+    `La imagen es demasiado grande: cada lado puede medir hasta ${count(maxSide)} px y esta mide ${count(width)} × ${count(height)} px.`,
+  tooSlow: (seconds: number) =>
+    `No alcanzamos a procesar la foto en ${seconds === 1 ? '1 segundo' : `${count(seconds)} segundos`}, el máximo: inténtalo de nuevo en un momento o usa una imagen más pequeña.`,
 } as const;
+
+export interface PhotoLimits {
+  /** Longest side in pixels (IMAGE_MAX_SIDE). */
+  maxSide: number;
+  /** Seconds one photo may take, its wait included (IMAGE_TIME_LIMIT_SECONDS). */
+  timeLimitSeconds: number;
+}
+
+const DEFAULT_LIMITS: PhotoLimits = {
+  maxSide: DEFAULT_MAX_SIDE,
+  timeLimitSeconds: DEFAULT_TIME_LIMIT_SECONDS,
+};
+
+const tooSlow = (limits: PhotoLimits) =>
+  new HttpError(503, IMAGE_MESSAGES.tooSlow(limits.timeLimitSeconds), undefined, {
+    'retry-after': String(RETRY_AFTER_SECONDS),
+  });
+
+/** sharp's error when its `timeout` stopped the work ('timeout: 10% complete'). */
+const isSharpTimeout = (err: unknown) => err instanceof Error && /^timeout:/.test(err.message);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/**
+ * Waits for one of the PHOTOS_AT_ONCE turns, or fails with the time limit's error when the
+ * deadline comes first. Resolves to the function that gives the turn back.
+ */
+function takeTurn(deadline: number, limits: PhotoLimits): Promise<() => void> {
+  const release = () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      running += 1;
+      resolve(release);
+    };
+    if (running < PHOTOS_AT_ONCE) return start();
+    const turn = () => {
+      clearTimeout(timer);
+      start();
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(turn), 1);
+      reject(tooSlow(limits));
+    }, deadline - Date.now());
+    waiting.push(turn);
+  });
+}
 
 export const MIME: Record<StoredFormat, string> = {
   jpeg: 'image/jpeg',
@@ -119,9 +191,14 @@ export function variantWidths(ancho: number): number[] {
 /**
  * Checks an upload and makes what the shop stores: the original turned upright (EXIF
  * orientation), at most ORIGINAL_MAX_SIDE, re-encoded in its own format without its metadata;
- * and WebP and AVIF variants at VARIANT_WIDTHS, never wider than the photo.
+ * and WebP and AVIF variants at VARIANT_WIDTHS, never wider than the photo. A photo too large
+ * is refused from its header (413); one that takes longer than the time limit is stopped (503).
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  input: Buffer,
+  limits: PhotoLimits = DEFAULT_LIMITS,
+): Promise<ProcessedPhoto> {
+  const deadline = Date.now() + limits.timeLimitSeconds * 1000;
   const formato = sniffFormat(input);
   if (!formato) throw new HttpError(415, IMAGE_MESSAGES.unsupported);
   const sharp = await loadSharp();
@@ -135,34 +212,65 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   }
   const declared = metadata.format === 'heif' ? 'avif' : metadata.format;
   if (declared !== formato) throw new HttpError(415, IMAGE_MESSAGES.unsupported);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width > limits.maxSide || height > limits.maxSide) {
+    throw new HttpError(413, IMAGE_MESSAGES.sideTooLong(limits.maxSide, width, height));
+  }
+  if (width * height > MAX_INPUT_PIXELS) {
     throw new HttpError(413, IMAGE_MESSAGES.tooManyPixels);
   }
 
-  let original: EncodedImage;
+  const release = await takeTurn(deadline, limits);
   try {
-    const upright = open(input).rotate().resize({
-      width: ORIGINAL_MAX_SIDE,
-      height: ORIGINAL_MAX_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    const { data, info } = await encode(upright, formato).toBuffer({ resolveWithObject: true });
-    original = { formato, ancho: info.width, alto: info.height, bytes: data };
-  } catch {
-    throw new HttpError(415, IMAGE_MESSAGES.unreadable);
-  }
+    /** What is left of the time limit, for sharp's own (whole seconds, at least one). */
+    const withinLimit = (pipeline: Sharp) => {
+      const left = deadline - Date.now();
+      if (left <= 0) throw tooSlow(limits);
+      return pipeline.timeout({ seconds: Math.ceil(left / 1000) });
+    };
 
-  const variantes: EncodedVariant[] = [];
-  for (const ancho of variantWidths(original.ancho)) {
-    for (const variantFormat of VARIANT_FORMATS) {
-      const { data, info } = await encode(
-        sharp(original.bytes).resize({ width: ancho, withoutEnlargement: true }),
-        variantFormat,
-      ).toBuffer({ resolveWithObject: true });
-      variantes.push({ formato: variantFormat, ancho: info.width, alto: info.height, bytes: data });
+    let original: EncodedImage;
+    try {
+      const upright = open(input).rotate().resize({
+        width: ORIGINAL_MAX_SIDE,
+        height: ORIGINAL_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+      const { data, info } = await withinLimit(encode(upright, formato)).toBuffer({
+        resolveWithObject: true,
+      });
+      original = { formato, ancho: info.width, alto: info.height, bytes: data };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (isSharpTimeout(err)) throw tooSlow(limits);
+      throw new HttpError(415, IMAGE_MESSAGES.unreadable);
     }
+
+    const variantes: EncodedVariant[] = [];
+    for (const ancho of variantWidths(original.ancho)) {
+      for (const variantFormat of VARIANT_FORMATS) {
+        const pipeline = encode(
+          sharp(original.bytes).resize({ width: ancho, withoutEnlargement: true }),
+          variantFormat,
+        );
+        const { data, info } = await withinLimit(pipeline)
+          .toBuffer({ resolveWithObject: true })
+          .catch((err: unknown) => {
+            throw isSharpTimeout(err) ? tooSlow(limits) : err;
+          });
+        variantes.push({
+          formato: variantFormat,
+          ancho: info.width,
+          alto: info.height,
+          bytes: data,
+        });
+      }
+    }
+    const huella = createHash('sha256').update(original.bytes).digest('hex').slice(0, 16);
+    return { original, huella, variantes };
+  } finally {
+    release();
   }
-  const huella = createHash('sha256').update(original.bytes).digest('hex').slice(0, 16);
-  return { original, huella, variantes };
 }

@@ -67,13 +67,14 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: staffOnly,
-        description: `ADMIN o VENDOR. Una foto (JPEG, PNG, WebP o AVIF, según sus bytes) en el campo \`archivo\` de un multipart/form-data; se guarda sin metadatos (EXIF, GPS) y con variantes WebP y AVIF. Hasta ${IMAGES_PER_PRODUCT_MAX} por producto; más pesada que IMAGE_MAX_BYTES, 413; otro tipo, 415.`,
+        description: `ADMIN o VENDOR. Una foto (JPEG, PNG, WebP o AVIF, según sus bytes) en el campo \`archivo\` de un multipart/form-data; se guarda sin metadatos (EXIF, GPS) y con variantes WebP y AVIF. Hasta ${IMAGES_PER_PRODUCT_MAX} por producto; más pesada que IMAGE_MAX_BYTES o con un lado mayor que IMAGE_MAX_SIDE, 413; otro tipo, 415; si su proceso pasa de IMAGE_TIME_LIMIT_SECONDS, 503.`,
         params: idParams,
         response: {
           201: imagenProductoSchema,
           409: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          503: errorResponseSchema,
           ...staffErrors,
         },
       },
@@ -98,7 +99,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await countPhotos(app.db, productoId)) >= IMAGES_PER_PRODUCT_MAX) {
         throw conflict(MESSAGES.tooManyPhotos);
       }
-      const photo = await processPhoto(bytes);
+      const photo = await processPhoto(bytes, app.config.imageLimits);
       const id = await insertPhoto(app.db, productoId, photo, '');
       const stored = (await photosOf(productoId)).find((p) => p.id === id)!;
       return reply.status(201).send(stored);

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { ImagenProducto, Producto } from '@nexbyte/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -391,5 +392,85 @@ describe('fotos de la demostración', () => {
     );
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/avif');
+  });
+});
+
+/**
+ * A PNG written by hand: one grey column `height` px tall. Its pixels (two bytes a row) deflate
+ * to almost nothing: 1 × 39,999,999 px is some 77 KB, under the 40-megapixel bound.
+ */
+function tallPng(height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed) >>> 0);
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(2 * height))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('fotos de medidas o proceso desmedidos', () => {
+  let tall: Buffer;
+  beforeAll(() => {
+    tall = tallPng(39_999_999);
+    expect(tall.length).toBeLessThan(100 * 1024);
+  });
+
+  it('rechaza con 413, desde su cabecera, una de 1 × 39.999.999 px, y nombra el límite', async () => {
+    await removeAll();
+    const res = await upload(tall, t.adminToken, 'alta.png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(
+      'La imagen es demasiado grande: cada lado puede medir hasta 10.000 px y esta mide 1 × 39.999.999 px.',
+    );
+    expect((await product()).imagenes).toEqual([]);
+    // A photo of ordinary size still goes in.
+    expect((await upload(await picture('jpeg'))).statusCode).toBe(201);
+  });
+
+  describe('con un límite de tiempo de 1 s y lados sin acotar (IMAGE_TIME_LIMIT_SECONDS)', () => {
+    let slow: TestContext;
+    let id: number;
+    beforeAll(async () => {
+      slow = await createTestApp({ IMAGE_MAX_SIDE: '40000000', IMAGE_TIME_LIMIT_SECONDS: '1' });
+      const list = await slow.app.inject({ method: 'GET', url: '/api/productos?limite=1' });
+      id = list.json<Producto[]>()[0]!.id;
+    });
+    afterAll(() => slow.close());
+
+    const send = (bytes: Buffer, filename: string) => {
+      const body = multipart(bytes, filename);
+      return slow.app.inject({
+        method: 'POST',
+        url: `/api/productos/${id}/imagenes`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(slow.adminToken) },
+      });
+    };
+
+    it('corta con 503 y Retry-After la que pasa del tiempo, y sigue recibiendo fotos', async () => {
+      // Decoding its 40 million rows takes seconds of CPU: far past one second anywhere.
+      const res = await send(tall, 'alta.png');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toBe(
+        'No alcanzamos a procesar la foto en 1 segundo, el máximo: inténtalo de nuevo en un momento o usa una imagen más pequeña.',
+      );
+      const stored = await slow.app.inject({ method: 'GET', url: `/api/productos/${id}` });
+      expect(stored.json<Producto>().imagenes).toEqual([]);
+      // Its turn was given back: the next photo, a tiny one well within the second, goes in.
+      expect((await send(await picture('jpeg', 32, 24), 'foto.jpg')).statusCode).toBe(201);
+    });
   });
 });
