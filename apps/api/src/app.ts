@@ -47,6 +47,7 @@ import docs from './plugins/docs';
 import errors from './plugins/errors';
 import events from './plugins/events';
 import health from './plugins/health';
+import storage from './plugins/storage';
 import limiters from './plugins/limiters';
 import pressure from './plugins/pressure';
 import security from './plugins/security';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(catalogCache);
   await app.register(mailer);
   await app.register(events);
+  await app.register(storage);
   await app.register(orderMails);
   await app.register(ownerMails);
   await app.register(supportMails);

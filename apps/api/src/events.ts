@@ -31,6 +31,13 @@ export interface ShopEvents {
   'soporte.cotizado': TicketQuoteFact;
   /** A sale took a product's stock from above the low-stock line to at or below it. */
   'producto.stock_bajo': LowStockFact;
+  /** The database's disk is full: orders cannot be saved until someone frees space. */
+  'almacenamiento.lleno': StorageFullFact;
+}
+
+export interface StorageFullFact {
+  /** When the first write was refused (ISO 8601). */
+  desde: string;
 }
 
 export interface ContactFact {

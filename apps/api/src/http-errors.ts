@@ -29,6 +29,8 @@ export const MESSAGES = {
     'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   overloaded:
     'El servicio está recibiendo demasiadas solicitudes. Inténtalo de nuevo en unos segundos.',
+  storageFull:
+    'La tienda no puede recibir pedidos ni guardar datos en este momento. Inténtalo de nuevo en unos minutos.',
 } as const;
 
 /** Seconds a client is told to wait (Retry-After) when a dependency is down or we are overloaded. */

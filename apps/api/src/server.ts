@@ -6,6 +6,7 @@ import { startAllocatorTrimmer } from './allocator-trim';
 import { buildApp, loggerOptions, type App } from './app';
 import { ConfigError, ensureJwtSecretFile, loadConfig, type AppConfig } from './config';
 import { migrationsFolder, openDatabase, type Database } from './db/client';
+import { isStorageFull, StorageFullError } from './db/errors';
 import { OWNER_ONLY_UMASK } from './db/pglite-data-dir';
 import { pgliteCreated } from './db/pglite-database';
 import type { DbLog } from './db/postgres';
@@ -224,8 +225,13 @@ main().catch((err: unknown) => {
   if (err instanceof SetupFailed) {
     // Unless a signal ended it, the set-up process has already said why.
     if (err.message) console.error(`No se pudo iniciar Nexbyte: ${err.message}`);
-  } else if (err instanceof ConfigError) {
+  } else if (err instanceof ConfigError || err instanceof StorageFullError) {
     console.error(`No se pudo iniciar Nexbyte: ${err.message}`);
+  } else if (isStorageFull(err)) {
+    console.error(
+      'No se pudo iniciar Nexbyte: no queda espacio en el disco. Libera espacio y vuelve a iniciar.',
+      (err as Error).message,
+    );
   } else {
     console.error('No se pudo iniciar Nexbyte:', err);
   }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
+import {
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  isStorageFull,
+  StorageFullError,
+} from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -49,5 +54,35 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  it('recognises a full disk as each database reports it, also wrapped in causes', () => {
+    const cases: unknown[] = [
+      new StorageFullError(),
+      withCode('ENOSPC'),
+      withCode('EDQUOT'),
+      // PostgreSQL's disk_full, and the class itself some write paths raise.
+      withCode('53100', 'could not extend file "base/16384/16596": No space left on device'),
+      withCode('53000'),
+      // What the embedded database's worker sent for an order's insert on a full tmpfs.
+      new Error('Failed query: insert into "pedidos" …', {
+        cause: withCode('53100', 'could not extend file "base/5/16596": No space left on device'),
+      }),
+      new Error('could not write to file "pg_wal/xlogtemp.1": No space left on device'),
+    ];
+    for (const err of cases) expect(isStorageFull(err), String(err)).toBe(true);
+  });
+
+  it('leaves other resource errors alone', () => {
+    const cases: unknown[] = [
+      withCode('53200', 'out of memory'),
+      withCode('53300', 'sorry, too many clients already'),
+      withCode('53400', 'temporary file size exceeds temp_file_limit'),
+      withCode('ECONNREFUSED'),
+      new Error('Failed query: select 1', { cause: withCode('57014') }),
+    ];
+    for (const err of cases) expect(isStorageFull(err), String(err)).toBe(false);
   });
 });

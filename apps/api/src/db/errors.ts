@@ -11,6 +11,52 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/**
+ * The disk that holds the data is full (or the account's quota is spent): nothing new can be
+ * written until someone frees space, while reads keep working. Answered 503 with Retry-After.
+ */
+export class StorageFullError extends Error {
+  readonly code = 'STORAGE_FULL';
+
+  constructor(
+    message = 'No queda espacio en el disco de la base de datos.',
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'StorageFullError';
+  }
+}
+
+/** The file system's own answer: no space left, or the quota spent. */
+const STORAGE_NODE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * PostgreSQL's class 53 (insufficient resources) that is about storage: 53000 (the class itself,
+ * which some paths raise for a failed write) and 53100 disk_full. Not 53200 out_of_memory, 53300
+ * too_many_connections or 53400 configuration_limit_exceeded (temp_file_limit, say).
+ */
+const STORAGE_SQLSTATES = new Set(['53000', '53100']);
+
+/** What PGlite's file system and PostgreSQL's messages say when the write did not fit. */
+const STORAGE_MESSAGES = /No space left on device|Disk quota exceeded/;
+
+function storageFull(e: object): boolean {
+  if (e instanceof StorageFullError) return true;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (STORAGE_NODE_CODES.has(code) || STORAGE_SQLSTATES.has(code))) {
+    return true;
+  }
+  return typeof message === 'string' && STORAGE_MESSAGES.test(message);
+}
+
+/**
+ * True when `err`, or anything in its `cause` chain, says the disk that holds the data is full:
+ * PostgreSQL's disk_full (both drivers), or ENOSPC/EDQUOT from the embedded database's file system.
+ */
+export function isStorageFull(err: unknown): boolean {
+  return someInChain(err, storageFull);
+}
+
 /** Socket-level failures of the connection to the database server. */
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 

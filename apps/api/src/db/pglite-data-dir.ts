@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 
@@ -77,5 +79,35 @@ export class DataDirBusyError extends Error {
       `El directorio de datos ${dir} está en uso por otro proceso (pid ${pid}); PGlite no admite dos procesos a la vez.`,
     );
     this.name = 'DataDirBusyError';
+  }
+}
+
+/** Above this much free space the embedded database's disk is taken as writable without a test. */
+const PROBE_BELOW_BYTES = 64 * 1024 * 1024;
+/** What the test writes: more than a page of the database or of its WAL. */
+const PROBE_BYTES = 64 * 1024;
+
+/**
+ * Whether `dir`'s disk takes a write: plenty of free space says so at once; otherwise a small file
+ * is written, flushed and removed. Only a full disk (or quota) answers false.
+ */
+export async function diskWritable(dir: string): Promise<boolean> {
+  const stats = await fsp.statfs(dir);
+  if (stats.bavail * stats.bsize >= PROBE_BELOW_BYTES) return true;
+  const file = path.join(dir, `.espacio-${randomBytes(4).toString('hex')}`);
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(file, 'wx', 0o600);
+    // writeFile writes until done: a single write stops short, without an error, at a full disk.
+    await handle.writeFile(Buffer.alloc(PROBE_BYTES));
+    await handle.sync();
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return false;
+    throw err;
+  } finally {
+    await handle?.close().catch(() => {});
+    await fsp.rm(file, { force: true });
   }
 }

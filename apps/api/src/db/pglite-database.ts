@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Database, Db, Schema } from './client';
 import { PgliteWorkerClient, type PgliteLog } from './pglite-client';
-import { lockDataDir, prepareDataDir, tightenTree } from './pglite-data-dir';
+import { StorageFullError, isStorageFull } from './errors';
+import { diskWritable, lockDataDir, prepareDataDir, tightenTree } from './pglite-data-dir';
 
 /** How long a query waits for PGlite's single connection before a 503 (PGLITE_QUEUE_TIMEOUT_MS). */
 export const PGLITE_QUEUE_TIMEOUT_DEFAULT_MS = 1_000;
@@ -42,6 +43,19 @@ export function pgliteCreated(dataDir: string): boolean {
 }
 
 /**
+ * What a start that failed says when the disk is the reason: PGlite itself only reports
+ * 'RuntimeError: Aborted()' when it cannot write its files.
+ */
+async function startFailure(err: unknown, dataDir: string): Promise<unknown> {
+  const full = isStorageFull(err) || !(await diskWritable(dataDir).catch(() => true));
+  if (!full) return err;
+  return new StorageFullError(
+    `No queda espacio en el disco de DATA_DIR (${dataDir}): la base de datos embebida no puede abrirse. Libera espacio y vuelve a iniciar Nexbyte.`,
+    { cause: err },
+  );
+}
+
+/**
  * The embedded database. With a data directory it runs in a worker thread, on a file system that
  * fsyncs every commit (decision 008); in memory it runs in this thread, where nothing needs either.
  */
@@ -62,8 +76,13 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
       listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     };
   }
-  prepareDataDir(options.dataDir);
-  const unlock = lockDataDir(options.dataDir);
+  let unlock: () => void;
+  try {
+    prepareDataDir(options.dataDir);
+    unlock = lockDataDir(options.dataDir);
+  } catch (err) {
+    throw await startFailure(err, options.dataDir);
+  }
   let client: PgliteWorkerClient;
   try {
     client = await PgliteWorkerClient.start({
@@ -73,7 +92,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     });
   } catch (err) {
     unlock();
-    throw err;
+    throw await startFailure(err, options.dataDir);
   }
   tightenTree(options.dataDir);
   const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;

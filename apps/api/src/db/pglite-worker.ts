@@ -57,8 +57,24 @@ export type WorkerMessage =
 // Parameters are left out: they may carry personal data or password hashes.
 const OMITTED_FIELDS = new Set(['params', 'stack', 'message', 'name']);
 
+/** WASI's errno for ENOSPC, as Emscripten's file system throws it ({ name: 'ErrnoError', errno }). */
+const WASI_ENOSPC = 51;
+
 function toWire(err: unknown): WireError {
-  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  if (!(err instanceof Error)) {
+    const { name, errno } = (err ?? {}) as { name?: unknown; errno?: unknown };
+    if (name === 'ErrnoError' && typeof errno === 'number') {
+      const full = errno === WASI_ENOSPC;
+      return {
+        name: 'ErrnoError',
+        message: full
+          ? 'No space left on device'
+          : `Error del sistema de archivos (errno ${errno})`,
+        fields: { errno, ...(full ? { code: 'ENOSPC' } : {}) },
+      };
+    }
+    return { name: 'Error', message: String(err), fields: {} };
+  }
   const fields: WireError['fields'] = {};
   for (const [key, value] of Object.entries(err)) {
     if (OMITTED_FIELDS.has(key)) continue;

@@ -2,8 +2,9 @@ import { fieldOfPath } from '@nexbyte/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseSaturated, isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseSaturated, isDatabaseUnavailable, isStorageFull } from '../db/errors';
 import { HttpError, MESSAGES, RETRY_AFTER_SECONDS } from '../http-errors';
+import { STORAGE_RETRY_AFTER_SECONDS } from './storage';
 
 const BY_CODE: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
@@ -93,6 +94,14 @@ async function errors(app: FastifyInstance) {
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ message: MESSAGES.unavailable });
+    }
+    // The disk is full: nothing is lost, but nothing new is kept until someone frees space.
+    if (isStorageFull(err)) {
+      app.storage.failed(rootCause(err));
+      return reply
+        .status(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send({ message: MESSAGES.storageFull });
     }
     // The database is down or lost the connection: worth trying again soon, not a bug of ours.
     if (isDatabaseUnavailable(err)) {

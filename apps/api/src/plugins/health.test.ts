@@ -19,6 +19,7 @@ describe('GET /api/salud', () => {
     expect(res.json()).toEqual({
       estado: 'ok',
       db: 'ok',
+      almacenamiento: 'ok',
       redis: t.config.redisUrl ? 'ok' : 'no_configurado',
     });
   });

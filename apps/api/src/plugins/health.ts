@@ -10,6 +10,8 @@ const REDIS_CHECK_MS = 500;
 const saludSchema = z.object({
   estado: z.enum(['ok', 'degradado']),
   db: z.enum(['ok', 'caido']),
+  /** 'lleno': the database's disk is full, so orders cannot be saved (reads still work). */
+  almacenamiento: z.enum(['ok', 'lleno']),
   redis: z.enum(['ok', 'caido', 'no_configurado']),
 });
 
@@ -41,26 +43,29 @@ async function health(app: FastifyInstance) {
       schema: {
         tags: ['salud'],
         description:
-          'Estado del servidor y de sus dependencias. 200 mientras la base de datos responde `select 1` en menos de 1 s (Redis caído sigue siendo 200); 503 si no.',
+          'Estado del servidor y de sus dependencias. 200 mientras la base de datos responde `select 1` en menos de 1 s y su disco tiene espacio (Redis caído sigue siendo 200); 503 si no: `db: caido`, o `almacenamiento: lleno` mientras la tienda no puede guardar pedidos.',
         response: { 200: saludSchema, 503: saludSchema },
       },
     },
     async (_request, reply) => {
       const redis = app.redis;
-      const [dbOk, redisOk] = await Promise.all([
+      const [dbOk, redisOk, storageFull] = await Promise.all([
         within(app.db.execute(sql`select 1`).then(), DB_CHECK_MS),
         redis && redis.status === 'ready'
           ? within(redis.ping(), REDIS_CHECK_MS)
           : Promise.resolve(false),
+        app.storage.check(),
       ]);
+      const ok = dbOk && !storageFull;
       reply.header('cache-control', 'no-store');
-      return reply.status(dbOk ? 200 : 503).send({
-        estado: dbOk ? 'ok' : 'degradado',
+      return reply.status(ok ? 200 : 503).send({
+        estado: ok ? 'ok' : 'degradado',
         db: dbOk ? 'ok' : 'caido',
+        almacenamiento: storageFull ? 'lleno' : 'ok',
         redis: redis ? (redisOk ? 'ok' : 'caido') : 'no_configurado',
       });
     },
   );
 }
 
-export default fp(health, { name: 'health', dependencies: ['core'] });
+export default fp(health, { name: 'health', dependencies: ['core', 'storage'] });

@@ -7,7 +7,13 @@ import {
 } from '@nexbyte/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ContactFact, LowStockFact, OrderEventName, SupportFact } from '../../events';
+import type {
+  ContactFact,
+  LowStockFact,
+  OrderEventName,
+  StorageFullFact,
+  SupportFact,
+} from '../../events';
 import { findOrder } from '../orders/orders.service';
 import {
   renderMail,
@@ -132,11 +138,30 @@ function lowStockContent(to: string, p: LowStockFact, link: string): MailContent
   };
 }
 
+function storageFullContent(to: string, s: StorageFullFact): MailContent {
+  const since = new Date(s.desde).toLocaleString('es-CL', { timeZone: 'America/Santiago' });
+  return {
+    to,
+    subject: 'La tienda no puede recibir pedidos: el disco está lleno',
+    heading: 'El disco de la base de datos está lleno',
+    blocks: [
+      {
+        kind: 'p',
+        text: `Desde el ${since}, la base de datos no puede guardar datos nuevos porque no queda espacio en su disco. Los clientes ven un aviso de que la tienda no puede recibir pedidos en este momento; el catálogo se sigue mostrando y no se perdió nada.`,
+      },
+      {
+        kind: 'p',
+        text: 'Libera espacio en el disco del servidor (respaldos antiguos, registros) o amplíalo: la tienda vuelve a recibir pedidos sola en cuanto haya espacio. Este aviso se envía una vez.',
+      },
+    ],
+  };
+}
+
 /**
  * Keeps the owner informed at SHOP_EMAIL: new orders, payments, cancellations, contact messages,
- * support requests and products running low. Each is a subscriber of the shop's events, which are
- * published after their transaction committed; the e-mail goes after the reply through the one
- * mailer, and a failure is logged there without touching what happened.
+ * support requests, products running low and a full disk. Each is a subscriber of the shop's
+ * events, which are published after their transaction committed; the e-mail goes after the reply
+ * through the one mailer, and a failure is logged there without touching what happened.
  */
 async function ownerMails(app: FastifyInstance) {
   const to = app.config.mail.shopEmail;
@@ -168,6 +193,9 @@ async function ownerMails(app: FastifyInstance) {
   );
   app.events.on('soporte.creado', (s) =>
     send(`soporte ${s.id}`, async () => supportContent(to, s, app.mailer.link('/admin/soporte'))),
+  );
+  app.events.on('almacenamiento.lleno', (s) =>
+    send('disco lleno', async () => storageFullContent(to, s)),
   );
   app.events.on('producto.stock_bajo', (p) =>
     send(`stock bajo ${p.id}`, async () =>
