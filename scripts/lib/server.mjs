@@ -17,6 +17,8 @@ const benchFlags =
  */
 export const PRODUCTION = {
   NODE_ENV: 'production',
+  // The catalogue it measures is the demo's, which production loads only when asked.
+  SEED_DEMO_DATA: 'true',
   ADMIN_PASSWORD: 'Bench-Owner-2026!x',
   BANK_ACCOUNT_NUMBER: '99887766',
   BANK_RUT: '77.777.777-7',

@@ -15,6 +15,7 @@ const dataDir = () => {
 
 /** A production environment with everything production insists on; tests take one thing away. */
 const READY = {
+  ADMIN_EMAIL: 'duena@gmail.com',
   ADMIN_PASSWORD: 'Tienda2026',
   BANK_ACCOUNT_NUMBER: '0987654321',
   BANK_RUT: '77.777.777-7',
@@ -289,6 +290,7 @@ describe('going live', () => {
         BANK_ACCOUNT_NUMBER: READY.BANK_ACCOUNT_NUMBER,
         BANK_RUT: READY.BANK_RUT,
         PUBLIC_URL: READY.PUBLIC_URL,
+        SEED_DEMO_DATA: 'true',
       }),
     ).toThrow(/ADMIN_PASSWORD/);
   });

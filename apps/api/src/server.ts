@@ -12,6 +12,7 @@ import { pgliteCreated } from './db/pglite-database';
 import type { DbLog } from './db/postgres';
 import { DEMO_CLIENT, demoPending, seedDemoData } from './db/seed';
 import { attachDemoPhotos } from './modules/images/demo-photos';
+import { refuseDemoAccountsInProduction } from './modules/setup/demo-accounts';
 import { ensureFirstAdmin, hasAdmin } from './modules/setup/owner-account';
 
 /** How many migrations the database has run (none before the first). */
@@ -52,7 +53,10 @@ async function setupPending(database: Database, config: AppConfig): Promise<bool
 
 async function setUp(database: Database, config: AppConfig): Promise<SetupOutcome> {
   await database.migrate();
-  const seeded = config.seedDemoData ? await seedDemoData(database.db, config) : false;
+  // Production (SEED_DEMO_DATA=true) gets the demo without its client, whose password is public.
+  const seeded = config.seedDemoData
+    ? await seedDemoData(database.db, config, { demoClient: config.env !== 'production' })
+    : false;
   // The photos go through sharp, outside the seed's transaction; only a fresh demo gets them.
   if (seeded) await attachDemoPhotos(database.db);
   // A clean install: ADMIN_EMAIL/ADMIN_PASSWORD make the first admin while there is none.
@@ -130,6 +134,12 @@ async function main() {
     database = await open();
   }
   const { seeded, firstAdmin } = outcome;
+  try {
+    await refuseDemoAccountsInProduction(database.db, config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   const adminMissing = !(await hasAdmin(database.db));
 
   const app = await buildApp({ config, database, logger: loggerOptions(config) });
@@ -148,9 +158,12 @@ async function main() {
       `  Nexbyte está listo en ${address}`,
       `  Base de datos: ${where}${seeded ? ' (datos de demostración cargados)' : ''}`,
       ...(config.apiDocs ? [`  Documentación de la API: ${address}/api/docs`] : []),
-      ...(config.seedDemoData
+      ...(config.seedDemoData && config.env === 'production'
+        ? [`  Admin:   ${config.admin.email} / (ADMIN_PASSWORD)`]
+        : []),
+      ...(config.seedDemoData && config.env !== 'production'
         ? [
-            `  Admin:   ${config.admin.email} / ${config.env === 'production' ? '(ADMIN_PASSWORD)' : config.admin.password}`,
+            `  Admin:   ${config.admin.email} / ${config.admin.password}`,
             `  Cliente: ${DEMO_CLIENT.correo} / ${DEMO_CLIENT.password}`,
           ]
         : []),

@@ -78,7 +78,8 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60),
-  SEED_DEMO_DATA: z.stringbool().default(true),
+  // Unset, the demo loads outside production only (index.ts); production loads it only when asked.
+  SEED_DEMO_DATA: z.stringbool().optional(),
   ORDER_EXPIRY_HOURS: z.coerce
     .number()
     .positive()

@@ -27,11 +27,11 @@ export type * from './types';
  * On a clean install (no demo data) ADMIN_EMAIL and ADMIN_PASSWORD, when both are given, name the
  * first admin; the defaults are the demo's and never make an account there.
  */
-function firstAdminOf(env: Env, email: string): AppConfig['firstAdmin'] {
-  if (env.SEED_DEMO_DATA || !env.ADMIN_PASSWORD) return undefined;
+function firstAdminOf(env: Env, email: string, seedDemo: boolean): AppConfig['firstAdmin'] {
+  if (seedDemo || !env.ADMIN_PASSWORD) return undefined;
   if (!env.ADMIN_EMAIL) {
     throw new ConfigError(
-      'Falta ADMIN_EMAIL: con SEED_DEMO_DATA=false y ADMIN_PASSWORD, el primer administrador necesita su correo.',
+      'Falta ADMIN_EMAIL: sin datos de demostración, ADMIN_PASSWORD crea el primer administrador, que necesita su correo.',
     );
   }
   return { email, password: env.ADMIN_PASSWORD };
@@ -73,7 +73,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       `ADMIN_EMAIL (${adminEmail}) no podría iniciar sesión: ${emailDomainsMessage(allowedEmailDomains)}.`,
     );
   }
-  const firstAdmin = firstAdminOf(env, adminEmail);
+  // The demo is npm start's; production loads it only when SEED_DEMO_DATA=true says so.
+  const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
+  const firstAdmin = firstAdminOf(env, adminEmail, seedDemoData);
   const jwtSecret = readJwtSecret(env);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (env.NODE_ENV === 'production') refuseDemoSettingsInProduction(env);
@@ -140,7 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       linkDaysAfterClose: env.SUPPORT_LINK_EXPIRY_DAYS,
       maxPerEmailHour: env.SUPPORT_MAX_PER_EMAIL_HOUR,
     },
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData,
     orders: {
       expiryHours: env.ORDER_EXPIRY_HOURS,
       sweepIntervalSeconds: env.ORDER_SWEEP_INTERVAL_SECONDS,

@@ -11,7 +11,7 @@ export function refuseDemoSettingsInProduction(env: Env): void {
   const demoAdmin = env.SEED_DEMO_DATA && !env.ADMIN_PASSWORD;
   if (env.ADMIN_PASSWORD === DEMO_ADMIN.password || demoAdmin) {
     throw new ConfigError(
-      `ADMIN_PASSWORD es la contraseña de demostración (${DEMO_ADMIN.password}), que cualquiera puede leer: en producción usa una propia, o SEED_DEMO_DATA=false y npm run admin:create.`,
+      `ADMIN_PASSWORD es la contraseña de demostración (${DEMO_ADMIN.password}), que cualquiera puede leer: en producción usa una propia, o no cargues los datos de demostración y crea la cuenta con npm run admin:create.`,
     );
   }
   if (env.BANK_ACCOUNT_NUMBER === DEMO_BANK.numeroCuenta || env.BANK_RUT === DEMO_BANK.rut) {

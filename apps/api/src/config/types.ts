@@ -103,7 +103,7 @@ export interface AppConfig {
   allowedEmailDomains: readonly string[];
   admin: { email: string; password: string };
   /**
-   * A clean install (SEED_DEMO_DATA=false) with ADMIN_EMAIL and ADMIN_PASSWORD set: the first
+   * A clean install (no demo data) with ADMIN_EMAIL and ADMIN_PASSWORD set: the first
    * admin, created at start only while no admin exists. Undefined otherwise.
    */
   firstAdmin: { email: string; password: string } | undefined;
@@ -151,3 +151,4 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   payments: PaymentsConfig;
 }
+  /** Load the demo into an empty database: SEED_DEMO_DATA, by default outside production only. */

@@ -41,11 +41,17 @@ export async function demoPending(db: Db): Promise<boolean> {
 /**
  * Loads the demo catalogue and accounts once. A marker row, written in the same transaction under an
  * advisory lock, makes a second run (or a second instance starting at the same time) a no-op.
+ * `demoClient: false` leaves out the demo client, whose password README prints: production's start
+ * asks for that (the admin's password there is ADMIN_PASSWORD, never the demo's).
  */
-export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  config: Pick<AppConfig, 'admin'>,
+  { demoClient = true }: { demoClient?: boolean } = {},
+): Promise<boolean> {
   const [adminHash, clientHash] = await Promise.all([
     hashPassword(config.admin.password),
-    hashPassword(DEMO_CLIENT.password),
+    demoClient ? hashPassword(DEMO_CLIENT.password) : null,
   ]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -95,18 +101,22 @@ export async function seedDemoData(db: Db, config: Pick<AppConfig, 'admin'>): Pr
           comuna: 'Santiago',
           direccion: 'Av. Libertador Bernardo O’Higgins 1234',
         },
-        {
-          run: runOf('12345678'),
-          nombre: 'Camila',
-          apellidos: 'Rojas Muñoz',
-          correo: DEMO_CLIENT.correo,
-          passHash: clientHash,
-          role: 'CLIENT',
-          telefono: '9 8765 4321',
-          region: 'Valparaíso',
-          comuna: 'Viña del Mar',
-          direccion: 'Calle Valparaíso 456, depto. 32',
-        },
+        ...(clientHash === null
+          ? []
+          : [
+              {
+                run: runOf('12345678'),
+                nombre: 'Camila',
+                apellidos: 'Rojas Muñoz',
+                correo: DEMO_CLIENT.correo,
+                passHash: clientHash,
+                role: 'CLIENT',
+                telefono: '9 8765 4321',
+                region: 'Valparaíso',
+                comuna: 'Viña del Mar',
+                direccion: 'Calle Valparaíso 456, depto. 32',
+              },
+            ]),
       ])
       .onConflictDoNothing();
 

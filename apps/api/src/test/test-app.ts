@@ -47,10 +47,14 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
-/** What production refuses to start without: an admin password, bank account and https address of its own. */
+/**
+ * What production refuses to start without: an admin password, bank account and https address of
+ * its own; and the demo asked for, since createTestApp loads it (production does not by default).
+ */
 export const PRODUCTION_READY = {
   ADMIN_PASSWORD: 'Tienda2026',
   BANK_ACCOUNT_NUMBER: '0987654321',
+  SEED_DEMO_DATA: 'true',
   BANK_RUT: '77.777.777-7',
   PUBLIC_URL: 'https://tienda.nexbyte.cl',
 } as const;
