@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES } from '../newsletter';
-import { ADDRESS_MAX, REGISTER_MESSAGES, passwordField, type PasswordPolicy } from './auth';
+import {
+  ADDRESS_MAX,
+  codigoTotpField,
+  REGISTER_MESSAGES,
+  passwordField,
+  STRONG_PASSWORD_MAX,
+  type PasswordPolicy,
+} from './auth';
 import {
   comunaField,
   comunaInRegion,
@@ -95,18 +102,34 @@ export const cuentaSchema = comunaInRegion(
 export type CuentaInput = z.input<typeof cuentaSchema>;
 export type Cuenta = z.output<typeof cuentaSchema>;
 
+/** The account's password typed again, to confirm a change that needs more than a session. */
+const currentPasswordField = z
+  .string({ error: ACCOUNT_MESSAGES.actual })
+  .min(1, { error: ACCOUNT_MESSAGES.actual });
+
 /** PUT /cuenta/password: the current password, then the new one twice. */
 export const buildCambioPasswordSchema = (policy: PasswordPolicy = 'basica') =>
   withMatchingPasswords(
     z.object({
-      actual: z
-        .string({ error: ACCOUNT_MESSAGES.actual })
-        .min(1, { error: ACCOUNT_MESSAGES.actual }),
+      actual: currentPasswordField,
       ...newPasswordFields(policy),
     }),
   );
 export const cambioPasswordSchema = buildCambioPasswordSchema();
 export type CambioPasswordInput = z.input<typeof cambioPasswordSchema>;
+
+/**
+ * POST /cuenta/totp/confirmar and /cuenta/totp/desactivar: turning the two-step verification on or
+ * off takes the current password as well as a code, so a session alone (a device left open, a
+ * stolen token) cannot do it. No password of any policy is longer than STRONG_PASSWORD_MAX.
+ */
+export const totpCambioSchema = z.object({
+  actual: currentPasswordField.max(STRONG_PASSWORD_MAX, {
+    error: ACCOUNT_MESSAGES.wrongCurrentPassword,
+  }),
+  codigo: codigoTotpField,
+});
+export type TotpCambioInput = z.input<typeof totpCambioSchema>;
 
 /** POST /newsletter: any valid address; the allowed-domain rule is for accounts and forms. */
 export const newsletterSchema = z.object({

@@ -76,7 +76,12 @@ describe('las rutas de cuentas y newsletter ante cualquier entrada', () => {
       auth: false,
       valid: { desafio: 'a.b.c', codigo: '123456' },
     },
-    { method: 'POST', url: '/api/cuenta/totp/desactivar', auth: true, valid: { codigo: '123456' } },
+    {
+      method: 'POST',
+      url: '/api/cuenta/totp/desactivar',
+      auth: true,
+      valid: { actual: 'otra-cosa', codigo: '123456' },
+    },
     {
       method: 'PUT',
       url: '/api/cuenta',

@@ -17,6 +17,7 @@ export type SecurityEvent =
   | 'password.restablecida'
   | 'totp.activado'
   | 'totp.desactivado'
+  | 'totp.password_incorrecta'
   | 'totp.codigo_recuperacion_usado';
 
 export interface SecurityEventFields {
@@ -33,6 +34,7 @@ export interface SecurityEventFields {
 const WARNINGS: ReadonlySet<SecurityEvent> = new Set([
   'login.bloqueado',
   'password.cambio_fallido',
+  'totp.password_incorrecta',
   'acceso.denegado',
 ]);
 

@@ -1,6 +1,6 @@
 import {
+  ACCOUNT_MESSAGES,
   codigosRecuperacionSchema,
-  codigoTotpSchema,
   desafioTotpSchema,
   errorResponseSchema,
   isStaffRole,
@@ -8,6 +8,7 @@ import {
   loginTotpSchema,
   messageResponseSchema,
   TOTP_MESSAGES,
+  totpCambioSchema,
   totpEnrolmentSchema,
   totpEstadoSchema,
   type Usuario,
@@ -15,7 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError, MESSAGES } from '../../http-errors';
-import { toUsuario } from '../users/users.service';
+import { verifyPassword } from '../../passwords';
+import { findUserRowById, toUsuario } from '../users/users.service';
 import { LOGIN_BLOCKED_MESSAGE } from './login-limiter';
 import { logSecurityEvent } from './security-log';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './totp';
@@ -41,7 +43,8 @@ const errors = {
 /**
  * TOTP (decision 015): an ADMIN or VENDOR (decision 018) enrols in /cuenta, confirms with a first code and gets ten
  * recovery codes; logging in then takes a code after the password. Every code typed counts against
- * the login limiter, as a password does.
+ * the login limiter, as a password does. Turning it on or off in /cuenta also takes the password
+ * again, counted the same way, so a session alone cannot change how the account logs in.
  */
 const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['verificación en dos pasos'];
@@ -71,6 +74,23 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
       return;
     }
     throw badRequest(TOTP_MESSAGES.wrongCode, { codigo: TOTP_MESSAGES.wrongCode });
+  }
+
+  /**
+   * The account's password typed again, checked after the attempt was counted (countAttempt), so
+   * a session cannot be used to guess it. Wrong: a 403 on `actual`; the session stays valid.
+   */
+  async function checkPassword(request: FastifyRequest, user: { id: number }, actual: string) {
+    const row = await findUserRowById(app.db, user.id);
+    if (!row) throw new HttpError(401, MESSAGES.invalidSession);
+    if (await verifyPassword(row.passHash, actual)) return;
+    logSecurityEvent(request.log, 'totp.password_incorrecta', {
+      userId: user.id,
+      ruta: request.routeOptions.url,
+    });
+    throw new HttpError(403, ACCOUNT_MESSAGES.wrongCurrentPassword, {
+      actual: ACCOUNT_MESSAGES.wrongCurrentPassword,
+    });
   }
 
   /** A new secret, kept pending until confirmed. */
@@ -144,14 +164,15 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: loggedIn,
         description:
-          'Activa la verificación en dos pasos con un primer código de la app. Responde 10 códigos de recuperación de un solo uso, que no se vuelven a mostrar.',
-        body: codigoTotpSchema,
+          'Activa la verificación en dos pasos con la contraseña de la cuenta y un primer código de la app (ambos cuentan en el límite de intentos). Responde 10 códigos de recuperación de un solo uso, que no se vuelven a mostrar.',
+        body: totpCambioSchema,
         response: { 200: codigosRecuperacionSchema, ...errors },
       },
     },
     async (request) => {
       const user = me(request);
       await countAttempt(request, user.correo);
+      await checkPassword(request, user, request.body.actual);
       const codes = await confirm(request, user, request.body.codigo);
       await app.loginLimiter.refund(user.correo, request.ip);
       return codes;
@@ -166,14 +187,15 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: loggedIn,
         description:
-          'Desactiva la verificación en dos pasos con un código de la app o de recuperación.',
-        body: codigoTotpSchema,
+          'Desactiva la verificación en dos pasos con la contraseña de la cuenta y un código de la app o de recuperación (ambos cuentan en el límite de intentos).',
+        body: totpCambioSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
       const user = me(request);
       await countAttempt(request, user.correo);
+      await checkPassword(request, user, request.body.actual);
       await checkCode(request, user, request.body.codigo);
       await app.loginLimiter.refund(user.correo, request.ip);
       await disable(app.db, user.id);

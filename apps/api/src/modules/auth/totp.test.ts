@@ -1,4 +1,4 @@
-import { TOTP_MESSAGES } from '@nexbyte/shared';
+import { ACCOUNT_MESSAGES, TOTP_MESSAGES } from '@nexbyte/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codigosRecuperacionTotp } from './auth.schema';
@@ -41,13 +41,17 @@ describe('verificación en dos pasos (TOTP) para administradores', () => {
       /^otpauth:\/\/totp\/Nexbyte:admin%40duoc\.cl\?issuer=Nexbyte&secret=[A-Z2-7]{32}&/,
     );
 
-    const wrong = await post('/api/cuenta/totp/confirmar', { codigo: '000000' }, t.adminToken);
+    const wrong = await post(
+      '/api/cuenta/totp/confirmar',
+      { actual: ADMIN.pass, codigo: '000000' },
+      t.adminToken,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ codigo: TOTP_MESSAGES.wrongCode });
 
     const confirmed = await post(
       '/api/cuenta/totp/confirmar',
-      { codigo: currentTotpCode(secreto) },
+      { actual: ADMIN.pass, codigo: currentTotpCode(secreto) },
       t.adminToken,
     );
     expect(confirmed.statusCode).toBe(200);
@@ -126,20 +130,116 @@ describe('verificación en dos pasos (TOTP) para administradores', () => {
     const { post, login } = api(t);
     const session = await t.login(CLIENT);
     // A CLIENT without TOTP: nothing to turn off.
-    const none = await post('/api/cuenta/totp/desactivar', { codigo: '123456' }, session);
+    const none = await post(
+      '/api/cuenta/totp/desactivar',
+      { actual: CLIENT.pass, codigo: '123456' },
+      session,
+    );
     expect(none.statusCode, none.body).toBe(400);
 
     const { desafio } = (await login(ADMIN)).json<{ desafio: string }>();
     const { token } = (await post('/api/auth/login/totp', { desafio, codigo: codes[2]! })).json<{
       token: string;
     }>();
-    const wrong = await post('/api/cuenta/totp/desactivar', { codigo: '000000' }, token);
+    const wrong = await post(
+      '/api/cuenta/totp/desactivar',
+      { actual: ADMIN.pass, codigo: '000000' },
+      token,
+    );
     expect(wrong.statusCode).toBe(400);
-    const off = await post('/api/cuenta/totp/desactivar', { codigo: codes[3]! }, token);
+    const off = await post(
+      '/api/cuenta/totp/desactivar',
+      { actual: ADMIN.pass, codigo: codes[3]! },
+      token,
+    );
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ message: TOTP_MESSAGES.disabled });
     expect(await t.app.db.select().from(codigosRecuperacionTotp)).toEqual([]);
     expect((await login(ADMIN)).json()).toHaveProperty('token');
+  });
+});
+
+describe('activarla o desactivarla pide la contraseña otra vez', () => {
+  let t: TestContext;
+  let secreto: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILS_ACCOUNT: '3' });
+  });
+  afterAll(() => t.close());
+
+  const estado = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/cuenta/totp', headers: bearer(token) })).json<{
+      activo: boolean;
+    }>().activo;
+
+  it('una sesión sola no la activa: sin contraseña 400, con una equivocada 403 en el campo', async () => {
+    const { post, cuenta } = api(t);
+    ({ secreto } = (await post('/api/cuenta/totp', undefined, t.adminToken)).json<{
+      secreto: string;
+    }>());
+    const codigo = currentTotpCode(secreto);
+
+    const missing = await post('/api/cuenta/totp/confirmar', { codigo }, t.adminToken);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ actual: ACCOUNT_MESSAGES.actual });
+
+    const wrong = await post(
+      '/api/cuenta/totp/confirmar',
+      { actual: 'otra-clave', codigo },
+      t.adminToken,
+    );
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({
+      message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+      errors: { actual: ACCOUNT_MESSAGES.wrongCurrentPassword },
+    });
+    expect(await estado(t.adminToken)).toBe(false);
+    // The session stays valid: a mistyped password is not a lost session.
+    expect((await cuenta(t.adminToken)).statusCode).toBe(200);
+
+    const right = await post(
+      '/api/cuenta/totp/confirmar',
+      { actual: ADMIN.pass, codigo },
+      t.adminToken,
+    );
+    expect(right.statusCode).toBe(200);
+    expect(await estado(t.adminToken)).toBe(true);
+    await t.app.loginLimiter.recordSuccess(ADMIN.correo);
+  });
+
+  it('una sesión sola no la desactiva, ni con un código válido; cada contraseña equivocada cuenta en el límite', async () => {
+    const { post } = api(t);
+    const codigo = inSteps(secreto, 1);
+    for (let i = 0; i < 3; i++) {
+      const res = await post(
+        '/api/cuenta/totp/desactivar',
+        { actual: `adivina-${i}`, codigo },
+        t.adminToken,
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errors).toEqual({ actual: ACCOUNT_MESSAGES.wrongCurrentPassword });
+    }
+    expect(await estado(t.adminToken)).toBe(true);
+    // Three wrong passwords spent the account's attempts: even the right one waits now.
+    const blocked = await post(
+      '/api/cuenta/totp/desactivar',
+      { actual: ADMIN.pass, codigo },
+      t.adminToken,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: LOGIN_BLOCKED_MESSAGE });
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    expect(await estado(t.adminToken)).toBe(true);
+
+    // Once the window is over, the password and the same code (never used up) turn it off.
+    await t.app.loginLimiter.recordSuccess(ADMIN.correo);
+    const off = await post(
+      '/api/cuenta/totp/desactivar',
+      { actual: ADMIN.pass, codigo },
+      t.adminToken,
+    );
+    expect(off.statusCode).toBe(200);
+    expect(await estado(t.adminToken)).toBe(false);
   });
 });
 

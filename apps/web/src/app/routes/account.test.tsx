@@ -218,15 +218,23 @@ describe('Mi cuenta', () => {
     );
     expect(await totp.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await user.type(totp.getByLabelText('Código de verificación'), '123456');
+    // A session alone is not enough: the form asks for the password first.
+    await user.click(totp.getByRole('button', { name: 'Confirmar y activar' }));
+    expect(await totp.findByText(ACCOUNT_MESSAGES.actual)).toBeInTheDocument();
+    expect(totp.getByLabelText('Contraseña actual')).toHaveFocus();
+    await user.type(totp.getByLabelText('Contraseña actual'), 'admin123');
     await user.click(totp.getByRole('button', { name: 'Confirmar y activar' }));
 
     expect(await totp.findByText('abcde-fghj9')).toBeInTheDocument();
-    expect(bodyOf('POST', '/cuenta/totp/confirmar')).toEqual({ codigo: '123456' });
+    expect(bodyOf('POST', '/cuenta/totp/confirmar')).toEqual({
+      actual: 'admin123',
+      codigo: '123456',
+    });
     expect(await toasts().findByText('Verificación en dos pasos activada.')).toBeInTheDocument();
     // Three steps with typing: more than the default five seconds on a busy machine.
   }, 15_000);
 
-  it('un ADMIN con la verificación activada la desactiva con un código', async () => {
+  it('un ADMIN con la verificación activada la desactiva con su contraseña y un código', async () => {
     const admin = buildUser({ role: 'ADMIN' });
     storeSession(admin);
     answer({
@@ -239,13 +247,44 @@ describe('Mi cuenta', () => {
     const { main } = await renderAccount();
     const totp = within(main.getByRole('region', { name: 'Verificación en dos pasos' }));
     const user = userEvent.setup();
-    await user.type(await totp.findByLabelText('Código de verificación'), 'abcde-fghj1');
+    await user.type(await totp.findByLabelText('Contraseña actual'), 'admin123');
+    await user.type(totp.getByLabelText('Código de verificación'), 'abcde-fghj1');
     await user.click(totp.getByRole('button', { name: 'Desactivar' }));
 
     expect(
       await totp.findByRole('button', { name: 'Activar verificación en dos pasos' }),
     ).toBeInTheDocument();
-    expect(bodyOf('POST', '/cuenta/totp/desactivar')).toEqual({ codigo: 'abcde-fghj1' });
+    expect(bodyOf('POST', '/cuenta/totp/desactivar')).toEqual({
+      actual: 'admin123',
+      codigo: 'abcde-fghj1',
+    });
+  });
+
+  it('una contraseña equivocada al desactivarla se muestra en su campo y la sesión sigue', async () => {
+    const admin = buildUser({ role: 'ADMIN' });
+    storeSession(admin);
+    answer({
+      'GET /cuenta': { body: admin },
+      'GET /cuenta/totp': { body: { activo: true } },
+      'POST /cuenta/totp/desactivar': {
+        status: 403,
+        body: {
+          message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+          errors: { actual: ACCOUNT_MESSAGES.wrongCurrentPassword },
+        },
+      },
+    });
+    const { main } = await renderAccount();
+    const totp = within(main.getByRole('region', { name: 'Verificación en dos pasos' }));
+    const user = userEvent.setup();
+    await user.type(await totp.findByLabelText('Contraseña actual'), 'otra-clave');
+    await user.type(totp.getByLabelText('Código de verificación'), '123456');
+    await user.click(totp.getByRole('button', { name: 'Desactivar' }));
+
+    expect(await totp.findByText(ACCOUNT_MESSAGES.wrongCurrentPassword)).toBeInTheDocument();
+    expect(totp.getByLabelText('Contraseña actual')).toHaveFocus();
+    expect(totp.getByRole('button', { name: 'Desactivar' })).toBeInTheDocument();
+    expect(localStorage.getItem('nexbyte_token')).toBe('token-de-prueba');
   });
 
   describe('mis solicitudes de soporte', () => {

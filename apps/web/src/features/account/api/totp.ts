@@ -2,6 +2,7 @@ import {
   codigosRecuperacionSchema,
   totpEnrolmentSchema,
   totpEstadoSchema,
+  type TotpCambioInput,
   type TotpEstado,
 } from '@nexbyte/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,27 +28,27 @@ export function useStartTotp() {
   });
 }
 
-/** POST /cuenta/totp/confirmar: the first code turns it on; the recovery codes come once. */
+/**
+ * POST /cuenta/totp/confirmar: the password and a first code turn it on; the recovery codes come
+ * once.
+ */
 export function useConfirmTotp(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (codigo: string) =>
+    mutationFn: async (body: TotpCambioInput) =>
       codigosRecuperacionSchema.parse(
-        await apiFetch<unknown>('/cuenta/totp/confirmar', { method: 'POST', body: { codigo } }),
+        await apiFetch<unknown>('/cuenta/totp/confirmar', { method: 'POST', body }),
       ),
     onSuccess: () => queryClient.setQueryData(totpQueryKey(userId), { activo: true }),
   });
 }
 
-/** POST /cuenta/totp/desactivar with a code of the app or a recovery code. */
+/** POST /cuenta/totp/desactivar with the password and a code of the app or a recovery code. */
 export function useDisableTotp(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (codigo: string) =>
-      apiFetch<{ message: string }>('/cuenta/totp/desactivar', {
-        method: 'POST',
-        body: { codigo },
-      }),
+    mutationFn: (body: TotpCambioInput) =>
+      apiFetch<{ message: string }>('/cuenta/totp/desactivar', { method: 'POST', body }),
     onSuccess: () => queryClient.setQueryData(totpQueryKey(userId), { activo: false }),
   });
 }

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { codigoTotpSchema, TOTP_MESSAGES, type CodigoTotpInput } from '@nexbyte/shared';
+import { TOTP_MESSAGES, totpCambioSchema, type TotpCambioInput } from '@nexbyte/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { FormField } from '../../../components/ui/form-field';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useConfirmTotp, useDisableTotp, useStartTotp, useTotpStatus } from '../api/totp';
+import { endSessionIfRefused } from '../session-ended';
 
 const LOAD_FAILED = 'No se pudo cargar el estado de la verificación en dos pasos.';
 const ACTION_FAILED = 'No pudimos completar la acción. Inténtalo de nuevo.';
@@ -62,13 +65,13 @@ function Enable({ userId, onCodes }: { userId: number; onCodes: (codes: string[]
       <CodeForm
         submitLabel="Confirmar y activar"
         pending={confirm.isPending}
-        error={confirm.isError ? errorMessage(confirm.error, ACTION_FAILED) : null}
-        onCode={(codigo) =>
-          confirm.mutate(codigo, {
+        onSubmit={(values, onError) =>
+          confirm.mutate(values, {
             onSuccess: ({ codigosRecuperacion }) => {
               onCodes(codigosRecuperacion);
               toast.show({ type: 'success', message: TOTP_MESSAGES.enabled });
             },
+            onError,
           })
         }
       />
@@ -82,16 +85,16 @@ function Disable({ userId }: { userId: number }) {
   return (
     <>
       <p>
-        La verificación en dos pasos está activada. Para desactivarla escribe un código de tu app o
-        uno de recuperación.
+        La verificación en dos pasos está activada. Para desactivarla escribe tu contraseña y un
+        código de tu app o uno de recuperación.
       </p>
       <CodeForm
         submitLabel="Desactivar"
         pending={disable.isPending}
-        error={disable.isError ? errorMessage(disable.error, ACTION_FAILED) : null}
-        onCode={(codigo) =>
-          disable.mutate(codigo, {
+        onSubmit={(values, onError) =>
+          disable.mutate(values, {
             onSuccess: () => toast.show({ type: 'success', message: TOTP_MESSAGES.disabled }),
+            onError,
           })
         }
       />
@@ -117,33 +120,47 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+const EMPTY: TotpCambioInput = { actual: '', codigo: '' };
+
+/**
+ * The account's password and a code: turning the verification on or off takes both, so an open
+ * session alone cannot change how the account logs in. A wrong password or code shows beside its
+ * field; anything else above the form.
+ */
 function CodeForm({
   submitLabel,
   pending,
-  error,
-  onCode,
+  onSubmit,
 }: {
   submitLabel: string;
   pending: boolean;
-  error: string | null;
-  onCode: (codigo: string) => void;
+  onSubmit: (values: TotpCambioInput, onError: (error: unknown) => void) => void;
 }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useServerForm({ resolver: zodResolver(totpCambioSchema), defaultValues: EMPTY });
   const {
     register,
-    handleSubmit,
     formState: { errors },
-  } = useForm<CodigoTotpInput>({
-    resolver: zodResolver(codigoTotpSchema),
-    defaultValues: { codigo: '' },
-  });
+  } = form;
+  const onError = (error: unknown) => {
+    if (endSessionIfRefused(error)) return;
+    const onFields = form.showServerErrors(error);
+    setFailure(onFields && error instanceof ApiError ? null : errorMessage(error, ACTION_FAILED));
+  };
   return (
     <>
-      {error && <Alert tone="danger">{error}</Alert>}
+      {failure && <Alert tone="danger">{failure}</Alert>}
       <form
         className="account-form"
         noValidate
-        onSubmit={handleSubmit(({ codigo }) => onCode(codigo))}
+        onSubmit={form.submit((values) => {
+          setFailure(null);
+          onSubmit(values, onError);
+        })}
       >
+        <FormField label="Contraseña actual" error={errors.actual?.message}>
+          <PasswordInput {...register('actual')} autoComplete="current-password" />
+        </FormField>
         <FormField label="Código de verificación" error={errors.codigo?.message}>
           <input {...register('codigo')} autoComplete="one-time-code" spellCheck={false} />
         </FormField>
