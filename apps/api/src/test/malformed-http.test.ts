@@ -1,6 +1,6 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test-app';
+import { bearer, createTestApp, type TestContext } from './test-app';
 
 /**
  * Requests no browser sends, through a real socket where app.inject would not reproduce them: each
@@ -53,6 +53,38 @@ describe('malformed HTTP', () => {
       `POST /api/contactos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${header}\r\nConnection: close\r\n\r\n4\r\n{}\r\n\r\n0\r\n\r\n`,
     );
     expect(statusOf(answer), answer).toBe(400);
+    expect(errorsLogged(from)).toEqual([]);
+  });
+
+  const upload = (contentType: string, body: string) =>
+    fetch(`http://127.0.0.1:${port}/api/productos/1/imagenes`, {
+      method: 'POST',
+      headers: { ...bearer(t.adminToken), 'content-type': contentType },
+      body,
+    });
+  const PART = '--x\r\nContent-Disposition: form-data; name="archivo"; filename="a.png"\r\n\r\nabc';
+
+  it.each([
+    ['no boundary', 'multipart/form-data'],
+    ['an empty boundary', 'multipart/form-data; boundary='],
+    ['a boundary longer than 70 characters', `multipart/form-data; boundary=${'x'.repeat(300)}`],
+  ])('a multipart upload with %s is a 400 in Spanish and logs no error', async (_name, type) => {
+    const from = t.logs.length;
+    const res = await upload(type, `${PART}\r\n--x--\r\n`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: 'Envía la foto como multipart/form-data, en el campo «archivo».',
+    });
+    expect(errorsLogged(from)).toEqual([]);
+  });
+
+  it('a multipart upload cut short is a 400 in Spanish and logs no error', async () => {
+    const from = t.logs.length;
+    const res = await upload('multipart/form-data; boundary=x', PART);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: 'La foto no llegó completa o el formulario no se pudo leer: vuelve a enviarla.',
+    });
     expect(errorsLogged(from)).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ const MESSAGES = {
   photoNotFound: 'La foto no existe o no es de este producto.',
   notMultipart: 'Envía la foto como multipart/form-data, en el campo «archivo».',
   noFile: 'Falta la foto: envíala en el campo «archivo».',
+  incomplete: 'La foto no llegó completa o el formulario no se pudo leer: vuelve a enviarla.',
   tooManyPhotos: `Un producto admite hasta ${IMAGES_PER_PRODUCT_MAX} fotos.`,
   orderMismatch: 'El orden debe incluir cada foto del producto una sola vez.',
 } as const;
@@ -33,6 +34,12 @@ const MESSAGES = {
 const MB = 1024 * 1024;
 const tooLarge = (maxBytes: number) =>
   `La foto pesa demasiado: el máximo es ${maxBytes >= MB ? `${Math.floor(maxBytes / MB)} MB` : `${Math.floor(maxBytes / 1024)} KB`}.`;
+
+/**
+ * A multipart body is split at its boundary, given in the Content-Type (1 to 70 characters, RFC
+ * 2046): without one the parser cannot even start, so the request is refused before it is read.
+ */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;"]{1,70})\s*(?:;|$)/i;
 
 const photoParams = idParams.extend({
   imagenId: z.coerce
@@ -82,6 +89,9 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const productoId = request.params.id;
       if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
+      if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
+        throw badRequest(MESSAGES.notMultipart);
+      }
       if (!(await productExists(app.db, productoId))) throw notFound(MESSAGES.productNotFound);
       let bytes: Buffer | null = null;
       try {
@@ -92,7 +102,10 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLarge(maxBytes));
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
           throw badRequest(MESSAGES.noFile);
-        throw err;
+        // Nothing here but reading the client's bytes: any other failure is a body cut short or
+        // not multipart as its header says (the parser's own errors carry no code), not ours.
+        request.log.info({ code, err: (err as Error).message }, 'foto ilegible');
+        throw badRequest(MESSAGES.incomplete);
       }
       if (!bytes || bytes.length === 0)
         throw badRequest(MESSAGES.noFile, { archivo: MESSAGES.noFile });
