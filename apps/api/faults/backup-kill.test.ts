@@ -14,11 +14,19 @@ import { sleep } from './support/http';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Connections waiting in the listening socket's queue (ss's Recv-Q for a listener). */
-function queued(socketPath: string): number {
-  const out = spawnSync('ss', ['-xlH']).stdout.toString();
-  const line = out.split('\n').find((l) => l.includes(socketPath));
-  return line ? Number(line.trim().split(/\s+/)[2]) : 0;
+/**
+ * Whether the server holds the command's connection: accepted (an established socket bound to the
+ * path) or still waiting in the listener's queue (ss's Recv-Q for a listener).
+ */
+function connected(socketPath: string): boolean {
+  const out = spawnSync('ss', ['-xaH']).stdout.toString();
+  return out
+    .split('\n')
+    .filter((l) => l.includes(socketPath))
+    .some((l) => {
+      const [, state, recvQ] = l.trim().split(/\s+/);
+      return state === 'ESTAB' || (state === 'LISTEN' && Number(recvQ) > 0);
+    });
 }
 
 describe.skipIf(spawnSync('ss', ['-V']).status !== 0)(
@@ -50,8 +58,7 @@ describe.skipIf(spawnSync('ss', ['-V']).status !== 0)(
       const socketPath = path.join(dataDir, BACKUP_SOCKET);
       const outDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-faults-respaldo-out-'));
 
-      // Stopped, the server cannot answer: the command connects and waits for the dump.
-      server.child.kill('SIGSTOP');
+      // The server is killed as soon as it holds the command's connection, before the dump is out.
       const backup = spawn(
         process.execPath,
         ['--import', 'tsx', 'src/cli/db-backup.main.ts', '--salida', path.join(outDir, 'r.tar.gz')],
@@ -65,10 +72,12 @@ describe.skipIf(spawnSync('ss', ['-V']).status !== 0)(
       backup.stdout.on('data', (d: Buffer) => (out += d.toString()));
       backup.stderr.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise<number | null>((resolve) => backup.on('exit', resolve));
-      for (let i = 0; i < 600 && queued(socketPath) === 0 && backup.exitCode === null; i++) {
-        await sleep(100);
+      let held = false;
+      for (let i = 0; i < 6_000 && !held && backup.exitCode === null; i++) {
+        held = connected(socketPath);
+        if (!held) await sleep(10);
       }
-      expect(queued(socketPath), out).toBe(1);
+      expect(held, out).toBe(true);
 
       server.child.kill('SIGKILL');
       await server.exited;
