@@ -9,6 +9,8 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../http-errors';
 import { listCategories } from '../categories/categories.service';
 import {
+  SKU_RESERVED,
+  skuReservedFor,
   productsBySku,
   saveProductsBySku,
   type ProductWrite,
@@ -144,6 +146,7 @@ function checkRow(
   });
   if (!parsed.success) return { motivo: reasons(parsed.error.issues) };
   const v = parsed.data;
+  if (!existing && skuReservedFor(v.sku!)) return { motivo: SKU_RESERVED };
   return {
     write: {
       sku: v.sku!,

@@ -13,3 +13,4 @@ export {
   type ProductWrite,
   type StoredProduct,
 } from './bulk.repository';
+export { SKU_RESERVED, skuReservedFor } from './sku';

@@ -13,13 +13,48 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const HEADER = 'sku;nombre;marca;categoria;precio;stock;activo;descripcion;especificaciones';
+
 const lastId = async () =>
   (await t.app.db.select({ id: max(productos.id) }).from(productos))[0]!.id ?? 0;
 
 const create = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/productos', headers: bearer(vendor), payload });
 
+const importCsv = (csv: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/productos/importar?validas=1',
+    headers: { ...bearer(vendor), 'content-type': 'text/csv' },
+    payload: csv,
+  });
+
 describe('a SKU the shop generates never collides', () => {
+  it('an import cannot take the SKUs the next products get, so creating one without SKU works', async () => {
+    const next = (await lastId()) + 1;
+    const squatted = [next, next + 1, next + 2].map(generatedSku);
+    const res = await importCsv(
+      [
+        HEADER,
+        ...squatted.map((sku) => `${sku};Producto ${sku};;Periféricos;1000;1;sí;;`),
+        'SKU-LIBRE-1;Producto libre;;Periféricos;1000;1;sí;;',
+      ].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<{ creadas: number; filas: { sku: string; motivo?: string }[] }>();
+    expect(report.creadas).toBe(1);
+    for (const sku of squatted) {
+      expect(report.filas.find((f) => f.sku === sku)?.motivo).toBe(SKU_RESERVED);
+    }
+
+    for (let i = 0; i < 3; i++) {
+      const created = await create(validProducto(1, `Sin SKU ${i}`));
+      expect(created.statusCode, created.body).toBe(201);
+      const product = created.json<{ id: number; sku: string }>();
+      expect(product.sku).toBe(generatedSku(product.id));
+    }
+  });
+
   it('the form refuses the shop’s form of SKU for another product, with a Spanish 400', async () => {
     const next = (await lastId()) + 1;
     const taken = await create({ ...validProducto(1, 'SKU ajeno'), sku: generatedSku(next) });
