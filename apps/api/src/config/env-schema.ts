@@ -59,6 +59,15 @@ export const envSchema = z.object({
     .positive()
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+  IMPORT_MAX_COLUMNS: z.coerce.number().int().min(1).max(1_000).default(50),
+  IMPORT_MAX_LINE_CHARS: z.coerce.number().int().min(1_024).max(1_048_576).default(32_768),
+  IMPORT_SYNC_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   REQUEST_TIMEOUT_MS: millis(30_000),
   CONNECTION_TIMEOUT_MS: millis(60_000),
   KEEP_ALIVE_TIMEOUT_MS: millis(72_000),

@@ -112,6 +112,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     imageMaxBytes: env.IMAGE_MAX_BYTES,
     imageLimits: { maxSide: env.IMAGE_MAX_SIDE, timeLimitSeconds: env.IMAGE_TIME_LIMIT_SECONDS },
     importMaxBytes: env.IMPORT_MAX_BYTES,
+    importLimits: {
+      maxRows: env.IMPORT_MAX_ROWS,
+      maxColumns: env.IMPORT_MAX_COLUMNS,
+      maxLineChars: env.IMPORT_MAX_LINE_CHARS,
+      syncMaxBytes: env.IMPORT_SYNC_MAX_BYTES,
+    },
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       connectionTimeoutMs: env.CONNECTION_TIMEOUT_MS,

@@ -75,6 +75,16 @@ export interface PaymentsConfig {
   transferDiscountPct: number;
 }
 
+/** The product CSV import's bounds (each refused with a Spanish message naming it). */
+export interface ImportLimits {
+  maxRows: number;
+  maxColumns: number;
+  /** Characters in one line (and in one record) of the file. */
+  maxLineChars: number;
+  /** Files up to this size are answered with the report; larger ones run as a job. */
+  syncMaxBytes: number;
+}
+
 /** Bounds on what one client can hold: each wait ends, and the number of sockets is capped. */
 export interface HttpLimits {
   /** Receiving a whole request (headers and body); a slow sender is cut off after it. */
@@ -121,6 +131,8 @@ export interface AppConfig {
   imageLimits: { maxSide: number; timeLimitSeconds: number };
   /** Largest product CSV import in bytes (413 beyond it). */
   importMaxBytes: number;
+  /** What one product CSV may hold, and the size past which it is imported as a job (202). */
+  importLimits: ImportLimits;
   http: HttpLimits;
   /** Event-loop delay (mean over a second) past which requests get 503; 0 turns it off. */
   pressure: { maxEventLoopDelayMs: number };

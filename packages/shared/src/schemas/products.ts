@@ -336,6 +336,25 @@ export const informeImportacionSchema = z.object({
 });
 export type InformeImportacion = z.infer<typeof informeImportacionSchema>;
 
+export const ESTADOS_IMPORTACION = ['en_curso', 'terminada', 'fallida'] as const;
+
+/**
+ * A large import running on the server (POST /productos/importar answers 202 with it, GET
+ * /productos/importaciones/{id} answers its progress). `fase`: checking the rows, then writing;
+ * `filas`: rows checked so far; `avance`: the share of the file read, 0 to 1. Once `terminada` it
+ * carries the report; once `fallida`, the error the synchronous answer would have had.
+ */
+export const importacionSchema = z.object({
+  id: z.string(),
+  estado: z.enum(ESTADOS_IMPORTACION),
+  fase: z.enum(['revisando', 'guardando']),
+  filas: z.number().int(),
+  avance: z.number().min(0).max(1),
+  informe: informeImportacionSchema.optional(),
+  error: z.object({ statusCode: z.number().int(), message: z.string() }).optional(),
+});
+export type Importacion = z.infer<typeof importacionSchema>;
+
 export const ESTADOS_CATEGORIA = ['activas', 'todos'] as const;
 /** GET /categorias: the active ones; with `estado=todos`, ADMIN and VENDOR get every one. */
 export const categoriasQuerySchema = z.object({

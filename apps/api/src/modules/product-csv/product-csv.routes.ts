@@ -1,11 +1,12 @@
-import { errorResponseSchema, informeImportacionSchema } from '@nexbyte/shared';
+import { errorResponseSchema, importacionSchema, informeImportacionSchema } from '@nexbyte/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../http-errors';
 import { staffOnly } from '../params';
+import { ImportJobs, JOB_MESSAGES } from './import-jobs';
 import { exportProducts } from './product-export';
-import { importProducts } from './product-import';
+import { importProducts, openImport, type ImportOptions } from './product-import';
 
 /** The field of a multipart upload that carries the file (as the photo upload names it). */
 const FILE_FIELD = 'archivo';
@@ -28,6 +29,7 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 const importQuery = z.object({ simular: flag, validas: flag });
+const jobParams = z.object({ id: z.uuid({ error: JOB_MESSAGES.notFound }) });
 
 /** The CSV's bytes from a `text/csv` body or from the multipart field `archivo`. */
 async function uploadedBytes(request: FastifyRequest): Promise<Uint8Array> {
@@ -49,6 +51,8 @@ async function uploadedBytes(request: FastifyRequest): Promise<Uint8Array> {
 const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['productos'];
   const maxBytes = app.config.importMaxBytes;
+  const { syncMaxBytes, ...limits } = app.config.importLimits;
+  const jobs = new ImportJobs(app.log);
 
   // This plugin is its own scope: these parsers exist for the import only, and a multipart parser
   // registered by another module (photos) is replaced here, not touched there.
@@ -103,22 +107,63 @@ const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: staffOnly,
-        description: `Crea o actualiza productos por SKU desde un CSV (cuerpo \`text/csv\` o archivo multipart en \`${FILE_FIELD}\`), con las columnas de la exportación; una columna que falta conserva el valor actual. Separador \`;\` o \`,\`, UTF-8 con o sin BOM, precios como \`$12.990\`. \`simular=1\`: solo el informe. Si alguna fila falla no se escribe nada, salvo con \`validas=1\`. ADMIN o VENDOR; hasta ${megabytes(maxBytes)}.`,
+        description: `Crea o actualiza productos por SKU desde un CSV (cuerpo \`text/csv\` o archivo multipart en \`${FILE_FIELD}\`), con las columnas de la exportación; una columna que falta conserva el valor actual, y el stock de un producto que existe se mueve en lo que el archivo cambió (una venta hecha mientras tanto se respeta). Separador \`;\` o \`,\`, UTF-8 con o sin BOM, precios como \`$12.990\`. \`simular=1\`: solo el informe. Si alguna fila falla no se escribe nada, salvo con \`validas=1\`. ADMIN o VENDOR; hasta ${megabytes(maxBytes)}, ${limits.maxRows.toLocaleString('es-CL')} filas, ${limits.maxColumns} columnas y ${limits.maxLineChars.toLocaleString('es-CL')} caracteres por línea. Un archivo de hasta ${megabytes(syncMaxBytes)} se responde con el informe (200); uno mayor se procesa aparte: la respuesta es 202 con la importación (\`id\`, \`Location\`), cuyo avance e informe da \`GET /api/productos/importaciones/{id}\` (409 si ya hay otra grande en curso).`,
         querystring: importQuery,
         response: {
           200: informeImportacionSchema,
+          202: importacionSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
+          409: errorResponseSchema,
           413: errorResponseSchema,
         },
       },
     },
-    async (request) =>
-      importProducts(app.db, await uploadedBytes(request), {
+    async (request, reply) => {
+      const bytes = await uploadedBytes(request);
+      // A header past a bound, or without sku, is answered now, also for a file run as a job.
+      const file = await openImport(bytes, limits);
+      const options: ImportOptions = {
         simular: request.query.simular,
         validas: request.query.validas,
-      }),
+      };
+      if (bytes.length <= syncMaxBytes) return importProducts(app.db, file, options);
+      let job;
+      try {
+        job = jobs.start(request.user!.id, (onProgress) =>
+          importProducts(app.db, file, { ...options, onProgress }),
+        );
+      } catch (err) {
+        await file.close();
+        throw err;
+      }
+      return reply.code(202).header('location', `/api/productos/importaciones/${job.id}`).send(job);
+    },
+  );
+
+  app.get(
+    '/productos/importaciones/:id',
+    {
+      onRequest: app.requireStaff,
+      schema: {
+        tags,
+        security: staffOnly,
+        description:
+          'El avance de una importación grande que empezó quien pregunta (`estado` en_curso, terminada o fallida; `fase` revisando o guardando; `filas` revisadas; `avance` de 0 a 1) y, al terminar, su informe o su error. Se guarda una hora después de terminar; 404 si no existe o es de otra persona.',
+        params: jobParams,
+        response: {
+          200: importacionSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(jobs.get(request.params.id, request.user!.id)),
   );
 };
 

@@ -4,7 +4,8 @@ import {
   type InformeImportacion,
   type ResultadoImportacion,
 } from '@nexbyte/shared';
-import { parse } from 'csv-parse/sync';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http-errors';
 import { listCategories } from '../categories/categories.service';
@@ -18,20 +19,18 @@ import {
 } from '../products/products.service';
 import {
   categoryKey,
-  decodeCsv,
-  detectDelimiter,
   normalizeHeader,
   parseActive,
   parsePrice,
   parseSpecs,
   unguardFormula,
 } from './csv-format';
+import { csvRecords, CSV_LIMIT_MESSAGES, type CsvLimits, type CsvRecord } from './csv-stream';
 
 export const IMPORT_MESSAGES = {
   empty: 'El archivo no trae productos.',
   noSku: 'El archivo necesita una columna sku.',
-  unreadable: (line: number) =>
-    `El archivo no se pudo leer como CSV: revisa las comillas cerca de la línea ${line}.`,
+  unreadable: CSV_LIMIT_MESSAGES.unreadable,
   skuRequired: 'El SKU es requerido para importar.',
   skuRepeated: (fila: number) => `El SKU ya aparece en la fila ${fila}.`,
   unknownCategory: (nombre: string) => `La categoría «${nombre}» no existe.`,
@@ -45,6 +44,18 @@ export interface ImportOptions {
   simular: boolean;
   /** When some rows fail, write the others anyway (otherwise nothing is written). */
   validas: boolean;
+  /** Told after each batch of rows is checked, and before the writing starts; awaited. */
+  onProgress?: (progress: ImportProgress) => void | Promise<void>;
+}
+
+/**
+ * How far an import has got: checking rows (`filas` checked, `avance` the share of the file's
+ * bytes behind them), then writing (`filas` written, `avance` their share of the rows to write).
+ */
+export interface ImportProgress {
+  fase: 'revisando' | 'guardando';
+  filas: number;
+  avance: number;
 }
 
 type Column = 'sku' | 'nombre' | 'marca' | 'categoria' | 'precio' | 'stock' | 'activo';
@@ -54,22 +65,6 @@ type Existing = StoredProduct;
 type Write = ProductWrite;
 
 type Fila = InformeImportacion['filas'][number];
-
-function readRecords(bytes: Uint8Array): string[][] {
-  const text = decodeCsv(bytes);
-  try {
-    return parse(text, {
-      bom: true,
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    }) as string[][];
-  } catch (err) {
-    const line = (err as { lines?: number }).lines ?? 1;
-    throw badRequest(IMPORT_MESSAGES.unreadable(line));
-  }
-}
 
 interface CategoryIds {
   byName: Map<string, number>;
@@ -163,69 +158,179 @@ function checkRow(
   };
 }
 
+/** A column an update may write besides stock, as the products module names it. */
+type BulkField = NonNullable<Parameters<typeof saveProductsBySku>[2]>[number];
+
+/** Rows checked against the database at once: one read of their products per batch. */
+const ROW_BATCH = 500;
+/** The longest stretch of work between two turns of the event loop: other requests wait no longer. */
+const SLICE_MS = 10;
+
+/** Columns of the file that an update writes (stock moves apart, by what the file changed). */
+const FIELD_OF_COLUMN: Partial<Record<TextColumn, BulkField>> = {
+  nombre: 'nombre',
+  descripcion: 'descripcion',
+  precio: 'precio',
+  activo: 'activo',
+  categoria: 'categoriaId',
+  marca: 'marca',
+  especificaciones: 'especificaciones',
+};
+
+/** A file whose header was read and accepted, its rows not yet: what importProducts goes on with. */
+export interface OpenedImport {
+  bytes: Uint8Array;
+  records: AsyncGenerator<CsvRecord, void, undefined>;
+  /** Each known column's position in the file. */
+  position: Map<string, number>;
+  /** The columns an update writes: the file's, besides sku and stock. */
+  fields: BulkField[];
+  /** Lets the file go without importing it. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Reads the file's header within the limits: a file that is not CSV, has no sku column, or a
+ * header past a bound is refused here, before anything else is read.
+ */
+export async function openImport(bytes: Uint8Array, limits: CsvLimits): Promise<OpenedImport> {
+  const records = csvRecords(bytes, limits);
+  const close = async () => {
+    await records.return();
+  };
+  try {
+    const first = await records.next();
+    const header = first.done ? undefined : first.value.cells;
+    if (!header) throw badRequest(IMPORT_MESSAGES.empty);
+    const position = new Map(header.map((name, i) => [normalizeHeader(name), i]));
+    if (!position.has('sku')) throw badRequest(IMPORT_MESSAGES.noSku);
+    const fields = [...position.keys()].flatMap((column) => {
+      const field = FIELD_OF_COLUMN[column as TextColumn];
+      return field ? [field] : [];
+    });
+    return { bytes, records, position, fields, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 /**
  * Creates or updates products by SKU from a CSV (the export's columns, `;` or `,`, UTF-8 with or
  * without BOM) and reports each row. Nothing is written on a dry run, nor when any row fails
  * unless `validas` says to write the valid ones.
+ *
+ * The file is parsed as a stream and checked in batches, handing the event loop back every few
+ * milliseconds, so the shop keeps answering while a large file is read. An update changes only
+ * the columns the file has, and its stock moves by what the file changed (decision 011).
  */
 export async function importProducts(
   db: Db,
-  bytes: Uint8Array,
+  file: OpenedImport,
   options: ImportOptions,
 ): Promise<InformeImportacion> {
-  const records = readRecords(bytes);
-  const [header, ...rows] = records;
-  // The row as a spreadsheet numbers it: the header is row 1.
-  const data = rows
-    .map((cells, i) => ({ cells, fila: i + 2 }))
-    .filter(({ cells }) => cells.some((c) => c.trim() !== ''));
-  if (!header || data.length === 0) throw badRequest(IMPORT_MESSAGES.empty);
-  const position = new Map(header.map((name, i) => [normalizeHeader(name), i]));
-  if (!position.has('sku')) throw badRequest(IMPORT_MESSAGES.noSku);
+  try {
+    return await checkAndWrite(db, file, options);
+  } finally {
+    await file.close();
+  }
+}
+
+async function checkAndWrite(
+  db: Db,
+  file: OpenedImport,
+  options: ImportOptions,
+): Promise<InformeImportacion> {
+  let sliceStart = performance.now();
+  const breathe = async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await nextTurn();
+    sliceStart = performance.now();
+  };
+  const { bytes, records, position, fields } = file;
 
   const skuRule = productoInputSchema.shape.sku;
   const skuOf = (cells: string[]) => {
     const parsed = skuRule.safeParse(unguardFormula((cells[position.get('sku')!] ?? '').trim()));
     return parsed.success ? parsed.data : undefined;
   };
-  const [categoryIds, existing] = await Promise.all([
-    loadCategories(db),
-    productsBySku(db, [
-      ...new Set(data.map((d) => skuOf(d.cells)).filter((s): s is string => Boolean(s))),
-    ]),
-  ]);
+  const categoryIds = await loadCategories(db);
 
   const filas: Fila[] = [];
   const writes: Write[] = [];
   const seen = new Map<string, number>();
-  data.forEach(({ cells, fila }) => {
-    const cell = (column: TextColumn) => {
-      const at = position.get(column);
-      return at === undefined ? undefined : unguardFormula((cells[at] ?? '').trim());
-    };
-    const sku = skuOf(cells) ?? (cell('sku') ?? '').toUpperCase();
-    const report = (resultado: ResultadoImportacion, motivo?: string) =>
-      filas.push({ fila, sku, resultado, ...(motivo ? { motivo } : {}) });
+  let bytesRead = 0;
 
-    if (!sku) return report('error', IMPORT_MESSAGES.skuRequired);
-    const earlier = seen.get(sku);
-    if (earlier !== undefined) return report('error', IMPORT_MESSAGES.skuRepeated(earlier));
-    seen.set(sku, fila);
+  const check = async (batch: { cells: string[]; fila: number }[]) => {
+    const existing = await productsBySku(db, [
+      ...new Set(batch.map((d) => skuOf(d.cells)).filter((s): s is string => Boolean(s))),
+    ]);
+    for (const { cells, fila } of batch) {
+      await breathe();
+      const cell = (column: TextColumn) => {
+        const at = position.get(column);
+        return at === undefined ? undefined : unguardFormula((cells[at] ?? '').trim());
+      };
+      const sku = skuOf(cells) ?? (cell('sku') ?? '').toUpperCase();
+      const report = (resultado: ResultadoImportacion, motivo?: string) => {
+        filas.push({ fila, sku, resultado, ...(motivo ? { motivo } : {}) });
+      };
 
-    const current = existing.get(sku);
-    const checked = checkRow(cell, current, categoryIds);
-    if ('motivo' in checked) return report('error', checked.motivo);
-    if (current && sameValues(checked.write, current)) return report('sin_cambios');
-    // The stock as read: the products module moves it by what the file changed (decision 011).
-    writes.push({ ...checked.write, stockLeido: current?.stock });
-    report(current ? 'actualizada' : 'creada');
-  });
+      if (!sku) {
+        report('error', IMPORT_MESSAGES.skuRequired);
+        continue;
+      }
+      const earlier = seen.get(sku);
+      if (earlier !== undefined) {
+        report('error', IMPORT_MESSAGES.skuRepeated(earlier));
+        continue;
+      }
+      seen.set(sku, fila);
+
+      const current = existing.get(sku);
+      const checked = checkRow(cell, current, categoryIds);
+      if ('motivo' in checked) report('error', checked.motivo);
+      else if (current && sameValues(checked.write, current)) report('sin_cambios');
+      else {
+        // The stock as read: the products module moves it by what the file changed.
+        writes.push({ ...checked.write, id: current?.id, stockLeido: current?.stock });
+        report(current ? 'actualizada' : 'creada');
+      }
+    }
+    await options.onProgress?.({
+      fase: 'revisando',
+      filas: filas.length,
+      avance: Math.min(1, bytesRead / bytes.length),
+    });
+  };
+
+  // The row as a spreadsheet numbers it: the header is row 1.
+  let fila = 1;
+  let batch: { cells: string[]; fila: number }[] = [];
+  for await (const { cells, bytes: upTo } of records) {
+    fila++;
+    bytesRead = upTo;
+    if (!cells.some((c) => c.trim() !== '')) continue;
+    batch.push({ cells, fila });
+    if (batch.length === ROW_BATCH) {
+      await check(batch);
+      batch = [];
+    }
+    await breathe();
+  }
+  if (batch.length > 0) await check(batch);
+  if (filas.length === 0) throw badRequest(IMPORT_MESSAGES.empty);
 
   const count = (resultado: ResultadoImportacion) =>
     filas.filter((f) => f.resultado === resultado).length;
   const errores = count('error');
   const aplicada = !options.simular && (errores === 0 || options.validas) && writes.length > 0;
-  if (aplicada) await saveProductsBySku(db, writes);
+  if (aplicada) {
+    await options.onProgress?.({ fase: 'guardando', filas: 0, avance: 0 });
+    await saveProductsBySku(db, writes, fields, (written) =>
+      options.onProgress?.({ fase: 'guardando', filas: written, avance: written / writes.length }),
+    );
+  }
   return {
     total: filas.length,
     creadas: count('creada'),

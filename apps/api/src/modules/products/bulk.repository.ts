@@ -1,11 +1,12 @@
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
+import { moveStock } from './inventory';
 import { productos, type EspecificacionRow } from './products.schema';
 
 /**
- * Rows per INSERT … ON CONFLICT: 11 parameters each stays far below PostgreSQL's 65,535, and a
- * statement stays well inside DB_STATEMENT_TIMEOUT_MS.
+ * Rows per transaction and per INSERT … ON CONFLICT: 11 parameters each stays far below
+ * PostgreSQL's 65,535, and a batch stays well inside DB_STATEMENT_TIMEOUT_MS.
  */
 const WRITE_BATCH = 500;
 const READ_BATCH = 1000;
@@ -29,8 +30,12 @@ export interface StoredProduct extends ProductBySku {
   id: number;
 }
 
-/** A product to create or update by SKU; `stockLeido` is its stock when it was read (updates). */
+/**
+ * A product to create or update by SKU. An update carries the product's `id` and `stockLeido`, its
+ * stock when it was read: the stock moves by what the writer changed since then.
+ */
 export interface ProductWrite extends ProductBySku {
+  id?: number | undefined;
   stockLeido?: number | undefined;
 }
 
@@ -59,74 +64,91 @@ export async function productsBySku(db: Db, skus: string[]): Promise<Map<string,
   return found;
 }
 
-/**
- * Creates or updates products by SKU in one transaction: a failure leaves the catalogue as it was,
- * and the catalogue's change notification (migration 0004) goes out once, on commit.
- *
- * Stock follows inventory's rules for a writer of stock: the rows to update are locked first, in
- * product id order like takeStock/returnStock (so an import and an order never deadlock), and an
- * update moves the stock by what the import changed since it read it (`stockLeido`), so a sale
- * committed in between is not undone; it never goes below zero. A product nobody sold meanwhile
- * ends with exactly the stock written.
- */
-export async function saveProductsBySku(db: Db, writes: readonly ProductWrite[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const ids = (
-      await Promise.all(
-        chunks(
-          writes.map((w) => w.sku),
-          READ_BATCH,
-        ).map((skus) =>
-          tx.select({ id: productos.id }).from(productos).where(inArray(productos.sku, skus)),
-        ),
-      )
-    )
-      .flat()
-      .map((r) => r.id)
-      .sort((a, b) => a - b);
-    for (const batch of chunks(ids, READ_BATCH)) {
-      await tx
-        .select({ id: productos.id })
-        .from(productos)
-        .where(inArray(productos.id, batch))
-        .orderBy(asc(productos.id))
-        .for('update');
-    }
+/** The columns a bulk update may change besides stock (which moves relatively, never written back). */
+export const BULK_FIELDS = [
+  'nombre',
+  'descripcion',
+  'precio',
+  'activo',
+  'categoriaId',
+  'marca',
+  'especificaciones',
+] as const;
+export type BulkField = (typeof BULK_FIELDS)[number];
 
-    const moves = new Map<string, number>();
-    for (const w of writes) {
-      if (w.stockLeido !== undefined && w.stock !== w.stockLeido) {
-        moves.set(w.sku, w.stock - w.stockLeido);
+const EXCLUDED: Record<BulkField, ReturnType<typeof sql>> = {
+  nombre: sql`excluded.nombre`,
+  descripcion: sql`excluded.descripcion`,
+  precio: sql`excluded.precio`,
+  activo: sql`excluded.activo`,
+  categoriaId: sql`excluded.categoria_id`,
+  marca: sql`excluded.marca`,
+  especificaciones: sql`excluded.especificaciones`,
+};
+
+/**
+ * Creates or updates products by SKU, 500 rows per transaction: each batch is short, so on the
+ * embedded database (one connection) the shop's other queries run between two batches instead of
+ * waiting for the whole file, and the event loop is handed back between them. A failure leaves
+ * the batches already committed (each is whole, and an import run again finds them unchanged);
+ * `onBatch` is told the rows written after each one.
+ *
+ * An update changes only `fields` (the columns the writer has, say a file of sku;precio), so
+ * whatever else changed since the writer read the product stays. Stock is never written back: it
+ * moves through inventory's moveStock by what the writer changed since it read it (`stockLeido`),
+ * so a sale committed in between is not undone and it never goes below zero; a product nobody sold
+ * meanwhile ends with exactly the stock written. A batch's rows are locked first, in product id
+ * order like takeStock/returnStock, so an import and an order never deadlock.
+ */
+export async function saveProductsBySku(
+  db: Db,
+  writes: readonly ProductWrite[],
+  fields: readonly BulkField[] = BULK_FIELDS,
+  onBatch?: (written: number) => void | Promise<void>,
+): Promise<void> {
+  const set = Object.fromEntries(fields.map((f) => [f, EXCLUDED[f]]));
+  let written = 0;
+  for (const batch of chunks([...writes], WRITE_BATCH)) {
+    await db.transaction(async (tx) => {
+      const ids = (
+        await tx
+          .select({ id: productos.id })
+          .from(productos)
+          .where(
+            inArray(
+              productos.sku,
+              batch.map((w) => w.sku),
+            ),
+          )
+      )
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+      if (ids.length > 0) {
+        await tx
+          .select({ id: productos.id })
+          .from(productos)
+          .where(inArray(productos.id, ids))
+          .orderBy(asc(productos.id))
+          .for('update');
       }
-    }
-    for (const batch of chunks([...writes], WRITE_BATCH)) {
-      await tx
-        .insert(productos)
-        .values(batch.map(({ stockLeido: _read, ...values }) => values))
-        .onConflictDoUpdate({
-          target: productos.sku,
-          set: {
-            nombre: sql`excluded.nombre`,
-            descripcion: sql`excluded.descripcion`,
-            precio: sql`excluded.precio`,
-            activo: sql`excluded.activo`,
-            categoriaId: sql`excluded.categoria_id`,
-            marca: sql`excluded.marca`,
-            especificaciones: sql`excluded.especificaciones`,
-          },
-        });
-    }
-    for (const batch of chunks([...moves], WRITE_BATCH)) {
-      const values = sql.join(
-        batch.map(([sku, delta]) => sql`(${sku}::varchar, ${delta}::int)`),
-        sql`, `,
+      const rows = batch.map(({ stockLeido: _read, id: _id, ...values }) => values);
+      const insert = tx.insert(productos).values(rows);
+      await (Object.keys(set).length > 0
+        ? insert.onConflictDoUpdate({ target: productos.sku, set })
+        : insert.onConflictDoNothing({ target: productos.sku }));
+      await moveStock(
+        tx,
+        batch.flatMap((w) =>
+          w.id !== undefined && w.stockLeido !== undefined && w.stock !== w.stockLeido
+            ? [{ productoId: w.id, delta: w.stock - w.stockLeido }]
+            : [],
+        ),
       );
-      await tx.execute(
-        sql`update ${productos} p set stock = greatest(p.stock + d.delta, 0)
-            from (values ${values}) as d(sku, delta) where p.sku = d.sku`,
-      );
-    }
-  });
+    });
+    written += batch.length;
+    await onBatch?.(written);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

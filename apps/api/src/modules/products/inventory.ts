@@ -4,8 +4,10 @@ import {
   type FaltaStock,
   type LineaPedidoInput,
 } from '@nexbyte/shared';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { decrementStock, findProductsByIds, incrementStock } from './products.repository';
+import { productos } from './products.schema';
 
 /** Products by id with their price and stock now, active or not, for the modules that sell them. */
 export const productsForCart = findProductsByIds;
@@ -41,7 +43,8 @@ export class ShortfallError extends Error {
   }
 }
 
-const byProduct = (a: Units, b: Units) => a.productoId - b.productoId;
+const byProduct = (a: { productoId: number }, b: { productoId: number }) =>
+  a.productoId - b.productoId;
 
 /**
  * Takes every line's units inside the caller's transaction, in product id order (every writer of
@@ -64,6 +67,47 @@ export async function takeStock(tx: Db, items: readonly Units[]): Promise<TakenL
 export async function returnStock(tx: Db, units: readonly Units[]): Promise<void> {
   for (const { productoId, qty } of [...units].sort(byProduct)) {
     await incrementStock(tx, productoId, qty);
+  }
+}
+
+/** A relative change of one product's stock: `delta` units more (or fewer, when negative). */
+export interface StockMove {
+  productoId: number;
+  delta: number;
+}
+
+/** Rows per statement when moving many products' stock at once (two parameters each). */
+const MOVE_BATCH = 1000;
+
+/**
+ * Moves many products' stock by a relative amount inside the caller's transaction (the CSV
+ * import's stock column): the rows are locked in product id order like takeStock, and each one
+ * moves from the stock it has now, so a sale committed after the caller read the product is never
+ * undone. Stock never goes below zero.
+ */
+export async function moveStock(tx: Db, moves: readonly StockMove[]): Promise<void> {
+  const sorted = moves.filter((m) => m.delta !== 0).sort(byProduct);
+  for (let i = 0; i < sorted.length; i += MOVE_BATCH) {
+    const batch = sorted.slice(i, i + MOVE_BATCH);
+    await tx
+      .select({ id: productos.id })
+      .from(productos)
+      .where(
+        inArray(
+          productos.id,
+          batch.map((m) => m.productoId),
+        ),
+      )
+      .orderBy(asc(productos.id))
+      .for('update');
+    const values = sql.join(
+      batch.map((m) => sql`(${m.productoId}::int, ${m.delta}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${productos} p set stock = greatest(p.stock + d.delta, 0)
+          from (values ${values}) as d(id, delta) where p.id = d.id`,
+    );
   }
 }
 
