@@ -163,6 +163,75 @@ describe('admin: importar productos', () => {
     );
   });
 
+  it('follows a large import on the server: its progress, then its report', async () => {
+    const id = '6f1c2a9e-4b7d-4e21-9a0b-2c3d4e5f6a7b';
+    const job = { id, estado: 'en_curso', fase: 'revisando', filas: 0, avance: 0 };
+    const uploads = stubUploads({ status: 202, body: job });
+    const states = [
+      { ...job, filas: 40_000, avance: 0.5 },
+      { ...job, estado: 'terminada', fase: 'guardando', filas: 3, avance: 1, informe: REPORT },
+    ];
+    const api = mockApi({
+      [`GET /productos/importaciones/${id}`]: () => ({ body: states.shift() }),
+    });
+    renderAsAdmin('/admin/productos/importar');
+    await findHeading('Importar productos');
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Archivo CSV'), csv);
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    uploads.finish();
+
+    expect(
+      await screen.findByLabelText('Revisando filas: 40.000 filas revisadas (50 %)', undefined, {
+        timeout: 3000,
+      }),
+    ).toHaveAttribute('value', '50');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Resultado de la importación' },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', `/productos/importaciones/${id}`)).toHaveLength(2);
+  });
+
+  it("shows a large import's failure in the server's words", async () => {
+    const id = '7f1c2a9e-4b7d-4e21-9a0b-2c3d4e5f6a7b';
+    const uploads = stubUploads({
+      status: 202,
+      body: { id, estado: 'en_curso', fase: 'revisando', filas: 0, avance: 0 },
+    });
+    mockApi({
+      [`GET /productos/importaciones/${id}`]: {
+        body: {
+          id,
+          estado: 'fallida',
+          fase: 'revisando',
+          filas: 100_000,
+          avance: 0.9,
+          error: {
+            statusCode: 413,
+            message: 'El archivo supera el máximo de 100.000 filas de productos.',
+          },
+        },
+      },
+    });
+    renderAsAdmin('/admin/productos/importar');
+    await findHeading('Importar productos');
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Archivo CSV'), csv);
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    uploads.finish();
+    expect(
+      await screen.findByText(
+        'El archivo supera el máximo de 100.000 filas de productos.',
+        undefined,
+        { timeout: 3000 },
+      ),
+    ).toHaveAttribute('role', 'alert');
+  });
+
   it('downloads the catalogue as CSV with the session token', async () => {
     const api = mockApi({ 'GET /productos/exportar.csv': { body: 'sku;nombre' } });
     URL.createObjectURL = vi.fn(() => 'blob:csv');

@@ -1,5 +1,6 @@
 import {
   CSV_PRODUCT_COLUMNS,
+  type Importacion,
   type InformeImportacion,
   type ResultadoImportacion,
 } from '@nexbyte/shared';
@@ -41,6 +42,20 @@ const columns: Column<Fila>[] = [
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('es-CL')} ${n === 1 ? one : many}`;
+
+/** What the progress bar says, and its value (none: indeterminate). */
+function progressOf(share: number, server: Importacion | undefined): [string, number | undefined] {
+  if (share < 1) return [`Subiendo archivo: ${Math.round(share * 100)} %`, share * 100];
+  if (!server) return ['Revisando y guardando filas…', undefined];
+  if (server.fase === 'guardando') {
+    return [`Guardando los cambios de ${plural(server.filas, 'fila', 'filas')}…`, undefined];
+  }
+  const percent = Math.round(server.avance * 100);
+  return [
+    `Revisando filas: ${plural(server.filas, 'fila revisada', 'filas revisadas')} (${percent} %)`,
+    percent,
+  ];
+}
 
 function outcome(informe: InformeImportacion, simulacion: boolean) {
   const errores = plural(informe.errores, 'fila con errores', 'filas con errores');
@@ -129,6 +144,7 @@ export function ProductImportScreen() {
   const [validas, setValidas] = useState(false);
   const [fileError, setFileError] = useState<string>();
   const [share, setShare] = useState(0);
+  const [server, setServer] = useState<Importacion>();
   const [simulacion, setSimulacion] = useState(false);
   const progressId = useId();
 
@@ -139,11 +155,19 @@ export function ProductImportScreen() {
       return;
     }
     setShare(0);
+    setServer(undefined);
     setSimulacion(simular);
-    importer.mutate({ archivo, simular, validas, onProgress: setShare });
+    importer.mutate({
+      archivo,
+      simular,
+      validas,
+      onProgress: setShare,
+      onServerProgress: setServer,
+    });
   };
 
   const uploading = importer.isPending && share < 1;
+  const [progressText, progressValue] = progressOf(share, server);
   return (
     <>
       <AdminPageHeader
@@ -220,13 +244,9 @@ export function ProductImportScreen() {
       </div>
       {importer.isPending && (
         <div className="product-import__progress">
-          <label htmlFor={progressId}>
-            {uploading
-              ? `Subiendo archivo: ${Math.round(share * 100)} %`
-              : 'Revisando y guardando filas…'}
-          </label>
-          {/* Without a value the bar is indeterminate: the server does not report its own steps. */}
-          <progress id={progressId} max={100} value={uploading ? share * 100 : undefined} />
+          <label htmlFor={progressId}>{progressText}</label>
+          {/* Without a value the bar is indeterminate: a small file's steps are not reported. */}
+          <progress id={progressId} max={100} value={progressValue} />
         </div>
       )}
       {importer.isError && (
