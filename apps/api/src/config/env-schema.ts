@@ -102,6 +102,22 @@ export const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(GUEST_UNPAID_ORDERS_MAX),
+  // What a guest's unpaid orders may hold together, per e-mail and per client (decision 013).
+  ORDER_GUEST_UNPAID_MAX_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  ORDER_GUEST_UNPAID_MAX_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000_000)
+    .default(5_000_000),
+  // An unpaid Webpay order holds its stock this long (the buyer pays while the page waits).
+  WEBPAY_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  ORDER_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
   BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
   BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK.numeroCuenta),

@@ -154,6 +154,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepIntervalSeconds: env.ORDER_SWEEP_INTERVAL_SECONDS,
       maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
       guestUnpaidMax: env.ORDER_GUEST_UNPAID_MAX,
+      guestUnpaidMaxUnits: env.ORDER_GUEST_UNPAID_MAX_UNITS,
+      guestUnpaidMaxTotal: env.ORDER_GUEST_UNPAID_MAX_TOTAL,
+      webpayHoldMinutes: env.WEBPAY_HOLD_MINUTES,
+      linksPerHour: env.ORDER_LINKS_PER_HOUR,
       bank: {
         banco: env.BANK_NAME,
         tipoCuenta: env.BANK_ACCOUNT_TYPE,

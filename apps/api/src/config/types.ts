@@ -44,6 +44,13 @@ export interface OrdersConfig {
   maxUnitsPerProduct: number;
   /** Unpaid guest orders one e-mail, and one client, may hold at a time. */
   guestUnpaidMax: number;
+  /** Units, and pesos, that the unpaid orders of one guest e-mail, and of one client, may hold. */
+  guestUnpaidMaxUnits: number;
+  guestUnpaidMaxTotal: number;
+  /** How long an unpaid Webpay order holds its stock (a transfer's holds `expiryHours`). */
+  webpayHoldMinutes: number;
+  /** New links to a guest's order the look-up form sends per order and hour. */
+  linksPerHour: number;
   bank: {
     banco: string;
     tipoCuenta: string;
@@ -146,6 +153,7 @@ export interface AppConfig {
   loginLimits: LoginLimits;
   recoveryLimits: RecoveryLimits;
   support: SupportConfig;
+  /** Load the demo into an empty database: SEED_DEMO_DATA, by default outside production only. */
   seedDemoData: boolean;
   orders: OrdersConfig;
   mail: MailConfig;
@@ -163,4 +171,3 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   payments: PaymentsConfig;
 }
-  /** Load the demo into an empty database: SEED_DEMO_DATA, by default outside production only. */

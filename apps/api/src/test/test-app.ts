@@ -41,6 +41,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOGIN_MAX_FAILS_CLIENT: '1000',
     SUPPORT_MAX_PER_EMAIL_HOUR: '1000',
     ORDER_GUEST_UNPAID_MAX: '1000',
+    ORDER_GUEST_UNPAID_MAX_UNITS: '1000000',
+    ORDER_GUEST_UNPAID_MAX_TOTAL: '10000000000',
     LOG_LEVEL: 'silent',
     ...(env.NODE_ENV === 'production' ? PRODUCTION_READY : {}),
     ...env,
@@ -52,9 +54,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
  * its own; and the demo asked for, since createTestApp loads it (production does not by default).
  */
 export const PRODUCTION_READY = {
+  SEED_DEMO_DATA: 'true',
   ADMIN_PASSWORD: 'Tienda2026',
   BANK_ACCOUNT_NUMBER: '0987654321',
-  SEED_DEMO_DATA: 'true',
   BANK_RUT: '77.777.777-7',
   PUBLIC_URL: 'https://tienda.nexbyte.cl',
 } as const;
