@@ -50,6 +50,28 @@ export function maskEmail(value: unknown): unknown {
   return `${value.slice(0, 1)}${MASK}${value.slice(at)}`;
 }
 
+/**
+ * An error fit for the log. A failed query's error (drizzle's) carries the query's parameters in its
+ * message, its stack and a `params` field, and PostgreSQL's `detail` quotes the values of a row:
+ * names, e-mails, RUNs. The log keeps the SQL, the codes and the stack, never the values.
+ */
+export function maskError(value: unknown, depth = 0): unknown {
+  if (!(value instanceof Error) || depth > 5) return value;
+  const err = value as Error & Record<string, unknown>;
+  const message = err.message.replace(/\nparams: [\s\S]*$/, `\nparams: ${MASK}`);
+  const out: Record<string, unknown> = {
+    type: err.constructor?.name ?? 'Error',
+    message,
+    stack: err.stack?.replace(err.message, message),
+  };
+  for (const key of ['code', 'statusCode', 'severity', 'routine', 'table', 'column', 'query']) {
+    if (err[key] !== undefined) out[key] = err[key];
+  }
+  if (err.detail !== undefined) out.detail = MASK;
+  if (err.cause !== undefined) out.cause = maskError(err.cause, depth + 1);
+  return out;
+}
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -62,6 +84,7 @@ export const maskingSerializers = {
   para: maskEmail,
   correo: maskEmail,
   email: maskEmail,
+  err: maskError,
   req: (req: LoggedRequest) => ({
     method: req.method,
     url: req.url === undefined ? undefined : maskUrl(req.url),

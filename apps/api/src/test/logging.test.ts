@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { maskUrl } from '../log-masking';
@@ -64,6 +65,36 @@ describe('logs', () => {
     expect(about[0]).toMatchObject({ method: 'POST', statusCode: 201 });
     expect(typeof about[0]!.ms).toBe('number');
     expect(lines.join('')).not.toContain('Mensaje privado');
+  });
+});
+
+describe('logs of an unexpected database error', () => {
+  it('keep the SQL and the cause, never the values a person sent', async () => {
+    await app.db.execute(sql`alter table contactos rename to contactos_fuera`);
+    try {
+      lines.length = 0;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/contactos',
+        payload: {
+          nombre: 'Ximena Quiroga',
+          email: 'ximena.quiroga@gmail.com',
+          mensaje: 'Mi teléfono es 987654321',
+        },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('contactos');
+      const errors = lines.filter((l) => JSON.parse(l).level >= 50);
+      expect(errors).toHaveLength(1);
+      const logged = errors.join('');
+      expect(logged).toContain('insert into');
+      expect(logged).toContain('contactos');
+      for (const value of ['Ximena', 'ximena.quiroga', '987654321']) {
+        expect(logged).not.toContain(value);
+      }
+    } finally {
+      await app.db.execute(sql`alter table contactos_fuera rename to contactos`);
+    }
   });
 });
 
