@@ -55,6 +55,32 @@ describe('a SKU the shop generates never collides', () => {
     }
   });
 
+  it('a SKU of the shop’s form kept from before it was reserved does not block the product it names', async () => {
+    const next = (await lastId()) + 1;
+    // As an import made before the form was reserved left it: written straight to the table.
+    const [old] = await t.app.db
+      .insert(productos)
+      .values({
+        nombre: 'Importado antes',
+        descripcion: '',
+        precio: '1000.00',
+        stock: 1,
+        categoriaId: 1,
+        sku: generatedSku(next + 1),
+      })
+      .returning({ id: productos.id, sku: productos.sku });
+    expect(old!.id).toBe(next);
+
+    const created = await create(validProducto(1, 'Nace con el SKU tomado'));
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json<{ id: number; sku: string }>();
+    expect(product.id).toBe(next + 1);
+    expect(product.sku).toBe(`${generatedSku(next + 1)}-2`);
+    // That suffixed form is the shop's too: nobody else may take it.
+    const squat = await create({ ...validProducto(1, 'Otro'), sku: `${generatedSku(next + 5)}-2` });
+    expect(squat.statusCode).toBe(400);
+  });
+
   it('the form refuses the shop’s form of SKU for another product, with a Spanish 400', async () => {
     const next = (await lastId()) + 1;
     const taken = await create({ ...validProducto(1, 'SKU ajeno'), sku: generatedSku(next) });

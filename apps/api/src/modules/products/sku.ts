@@ -6,7 +6,7 @@ import { badRequest } from '../../http-errors';
  * `NB-000061` would take the value product 61 gets when created without a SKU, and that product
  * could then not be created at all. A product may keep (or take back) its own.
  */
-const GENERATED_SKU = /^NB-\d{6,}$/;
+const GENERATED_SKU = /^NB-\d{6,}(?:-\d+)?$/;
 
 export const generatedSku = (id: number) => `NB-${String(id).padStart(6, '0')}`;
 
