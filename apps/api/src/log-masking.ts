@@ -55,21 +55,32 @@ export function maskEmail(value: unknown): unknown {
  * message, its stack and a `params` field, and PostgreSQL's `detail` quotes the values of a row:
  * names, e-mails, RUNs. The log keeps the SQL, the codes and the stack, never the values.
  */
-export function maskError(value: unknown, depth = 0): unknown {
-  if (!(value instanceof Error) || depth > 5) return value;
-  const err = value as Error & Record<string, unknown>;
+export function maskError(err: Error, depth = 0): LoggedError {
+  // pino hands over whatever was logged under `err`; only an Error has values to hide.
+  if (!(err instanceof Error)) return err as unknown as LoggedError;
+  const fields = err as Error & Record<string, unknown>;
   const message = err.message.replace(/\nparams: [\s\S]*$/, `\nparams: ${MASK}`);
-  const out: Record<string, unknown> = {
+  const out: LoggedError = {
     type: err.constructor?.name ?? 'Error',
     message,
-    stack: err.stack?.replace(err.message, message),
+    stack: (err.stack ?? '').replace(err.message, message),
   };
   for (const key of ['code', 'statusCode', 'severity', 'routine', 'table', 'column', 'query']) {
-    if (err[key] !== undefined) out[key] = err[key];
+    if (fields[key] !== undefined) out[key] = fields[key];
   }
-  if (err.detail !== undefined) out.detail = MASK;
-  if (err.cause !== undefined) out.cause = maskError(err.cause, depth + 1);
+  if (fields.detail !== undefined) out.detail = MASK;
+  const { cause } = err;
+  if (cause !== undefined) {
+    out.cause = cause instanceof Error && depth < 5 ? maskError(cause, depth + 1) : String(cause);
+  }
   return out;
+}
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
 }
 
 interface LoggedRequest {
