@@ -233,11 +233,7 @@ function CheckoutForm({
           {failure && <Alert tone="danger">{failure}</Alert>}
           <div className="actions checkout-actions">
             <button type="submit" className="button checkout-submit" disabled={!ready || busy}>
-              {busy
-                ? 'Enviando pedido…'
-                : toWebpay
-                  ? 'Pagar con Webpay'
-                  : 'Confirmar pedido'}
+              {busy ? 'Enviando pedido…' : toWebpay ? 'Pagar con Webpay' : 'Confirmar pedido'}
             </button>
             <Link to="/carrito">Volver al carrito</Link>
           </div>
