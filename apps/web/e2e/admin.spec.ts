@@ -78,6 +78,8 @@ test.describe('administración de productos', () => {
     page,
     browser,
   }, testInfo) => {
+    // Many admin screens, and two looks at the shop from a fresh browser context.
+    test.setTimeout(90_000);
     const nombre = `Mouse E2E ${stampOf(testInfo.project.name)}`;
     await logInAsAdmin(page);
     await expectNoPageOverflow(page);
