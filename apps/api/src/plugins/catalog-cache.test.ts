@@ -12,6 +12,8 @@ import { guestOrder, productNamed, setStatus } from '../modules/orders/orders.fi
 import {
   answerQuote,
   createRequest,
+  customerEmail,
+  latestToken,
   moveTo,
   postQuote,
   quoteBody,
@@ -350,11 +352,13 @@ describe('every write that changes what shoppers see shows on the very next read
     });
     /** A repair ticket quoted with `qty` mice, waiting for the customer's answer. */
     const quoted = async (qty: number, token?: string) => {
-      const ticket = await createRequest(t, {}, token);
+      const emailCliente = customerEmail();
+      const ticket = await createRequest(t, { emailCliente }, token);
       expect((await moveTo(t, ticket.id, 'EN_DIAGNOSTICO')).statusCode).toBe(200);
       const lines = [{ tipo: 'REPUESTO', productoId: mouse.id, cantidad: qty }];
       expect((await postQuote(t, ticket.id, quoteBody(lines))).statusCode).toBe(201);
-      return ticket;
+      // The quote's e-mail carries the ticket's one live link.
+      return { ...ticket, token: await latestToken(t, emailCliente) };
     };
     // The triggers stay quiet, as if the notification were still on its way: only this
     // instance's own clearing can show the change on the next read.

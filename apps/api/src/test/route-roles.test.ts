@@ -53,6 +53,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/productos/sugerencias': 'public',
   'GET /api/productos/exportar.csv': 'staff',
   'POST /api/productos/importar': 'staff',
+  'GET /api/productos/importaciones/:id': 'staff',
   'GET /api/productos/:id': 'public',
   'PUT /api/productos/:id': 'staff',
   'PATCH /api/productos/:id/desactivar': 'staff',
