@@ -106,6 +106,7 @@ describe('guardia de la administración', () => {
       'Contacto',
       'Envíos',
       'Cupones',
+      'Correos',
     ]);
   });
 

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/contacto', label: 'Contacto', end: false, adminOnly: true },
   { to: '/admin/envios', label: 'Envíos', end: false, adminOnly: true },
   { to: '/admin/cupones', label: 'Cupones', end: false, adminOnly: true },
+  { to: '/admin/correos', label: 'Correos', end: false, adminOnly: true },
 ] as const;
 
 export const sectionsFor = (role: Role | undefined) =>

@@ -185,6 +185,10 @@ export const routes: RouteObject[] = [
                     path: 'cupones',
                     ...screen('routes/admin/coupons', () => import('./routes/admin/coupons')),
                   },
+                  {
+                    path: 'correos',
+                    ...screen('routes/admin/mail', () => import('./routes/admin/mail')),
+                  },
                 ],
               },
               {
