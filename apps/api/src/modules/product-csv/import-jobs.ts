@@ -27,7 +27,7 @@ interface Job {
  * Large imports running in this process, one at a time, and their results for an hour. A job runs
  * on the event loop in short slices (the import yields between them), so the shop keeps answering;
  * its progress and result are read with GET /productos/importaciones/{id}. A restart forgets them;
- * an import cut short by one keeps the batches of 500 rows it had committed.
+ * an import cut short by one keeps the batches of 200 rows it had committed.
  */
 export class ImportJobs {
   private readonly jobs = new Map<string, Job>();
