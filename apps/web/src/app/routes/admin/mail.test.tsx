@@ -61,18 +61,10 @@ describe('pantalla Correos de la administración', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual([
-      'Para',
-      'Asunto',
-      'Tipo',
-      'Estado',
-      'Intentos',
-      'Último error',
-      'Fecha',
-      'Acciones',
-    ]);
+    ).toEqual(['Para', 'Asunto', 'Tipo', 'Estado', 'Intentos', 'Último error', 'Fecha']);
     const [, failed, waiting, sent] = within(table).getAllByRole('row');
     expect(failed).toHaveTextContent('nadie@gmail.com');
+    expect(within(failed!).getByRole('rowheader')).toHaveTextContent('nadie@gmail.com');
     expect(within(failed!).getByText('Fallido')).toHaveClass('badge', 'badge--danger');
     expect(within(failed!).getByText('550 5.1.1 <nadie@gmail.com>: no existe')).toBeVisible();
     expect(

@@ -6,7 +6,7 @@ import {
   type CorreoEnvio,
   type EstadoCorreo,
 } from '@nexbyte/shared';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -133,11 +133,32 @@ function MailTable({ mails }: { mails: CorreoEnvio[] }) {
       label: 'Para',
       rowHeader: true,
       className: 'mail-table__address',
-      cell: (mail) => mail.para ?? <NotComposed />,
+      cell: (mail) => (mail.para ? <Address address={mail.para} /> : <NotComposed />),
     },
     { header: 'Asunto', label: 'Asunto', cell: (mail) => mail.asunto ?? <NotComposed /> },
     { header: 'Tipo', label: 'Tipo', cell: (mail) => mail.tipo },
-    { header: 'Estado', label: 'Estado', cell: (mail) => <MailState mail={mail} /> },
+    {
+      header: 'Estado',
+      label: 'Estado',
+      cell: (mail) => (
+        <MailState
+          mail={mail}
+          retry={
+            mail.estado === 'fallido' && (
+              <button
+                type="button"
+                className="button button--small mail-table__retry"
+                aria-disabled={retry.isPending}
+                aria-label={`Reintentar el correo ${mail.id}: ${mail.tipo}`}
+                onClick={() => send(mail)}
+              >
+                Reintentar
+              </button>
+            )
+          }
+        />
+      ),
+    },
     { header: 'Intentos', label: 'Intentos', numeric: true, cell: (mail) => mail.intentos },
     {
       header: 'Último error',
@@ -150,22 +171,6 @@ function MailTable({ mails }: { mails: CorreoEnvio[] }) {
       label: 'Fecha',
       className: 'admin-table__nowrap',
       cell: (mail) => <time dateTime={mail.creadoAt}>{formatDateTime(mail.creadoAt)}</time>,
-    },
-    {
-      header: 'Acciones',
-      className: 'admin-table__actions',
-      cell: (mail) =>
-        mail.estado === 'fallido' ? (
-          <button
-            type="button"
-            className="button button--small"
-            aria-disabled={retry.isPending}
-            aria-label={`Reintentar el correo ${mail.id}: ${mail.tipo}`}
-            onClick={() => send(mail)}
-          >
-            Reintentar
-          </button>
-        ) : null,
     },
   ];
 
@@ -180,7 +185,21 @@ function MailTable({ mails }: { mails: CorreoEnvio[] }) {
   );
 }
 
-function MailState({ mail }: { mail: CorreoEnvio }) {
+/** An address that may break after its '@' rather than anywhere in it. */
+function Address({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
+/** The state's badge, when it was sent or is tried again, and 'Reintentar' for a failed one. */
+function MailState({ mail, retry }: { mail: CorreoEnvio; retry: ReactNode }) {
   let detail: string | null = null;
   if (mail.estado === 'enviado' && mail.enviadoAt) {
     detail = `Enviado el ${formatDateTime(mail.enviadoAt)}`;
@@ -188,9 +207,10 @@ function MailState({ mail }: { mail: CorreoEnvio }) {
     detail = `Próximo intento: ${formatDateTime(mail.proximoIntentoAt)}`;
   }
   return (
-    <span>
+    <span className="mail-table__state">
       <Badge tone={TONES[mail.estado]}>{ESTADO_CORREO_LABELS[mail.estado]}</Badge>
       {detail && <span className="admin-table__detail">{detail}</span>}
+      {retry}
     </span>
   );
 }
