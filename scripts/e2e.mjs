@@ -1,5 +1,6 @@
-// Browser tests: Playwright on Debian's Chromium against the real server on a free port and a fresh
-// PGlite directory, with the Webpay stand-in on a second free port. Without a Chromium they are skipped with one clear line, unless REQUIRE_E2E=1.
+// Browser tests: Playwright on Debian's Chromium against the real server, one per project (desktop
+// and phone) on a free port and a fresh PGlite directory each, with the Webpay stand-in on a third
+// free port. Without a Chromium they are skipped with one clear line, unless REQUIRE_E2E=1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +23,13 @@ if (!existsSync(chrome)) {
 ensureWebBuild();
 await ensureApiBuild();
 
-const port = await freePort();
-// The Webpay stand-in (apps/api/src/test/webpay-stand-in.main.ts) listens on a port of its own.
-let webpayPort = await freePort();
-while (webpayPort === port) webpayPort = await freePort();
+// The desktop server, the phone's server and the Webpay stand-in
+// (apps/api/src/test/webpay-stand-in.main.ts) each listen on a port of their own.
+const ports = new Set();
+while (ports.size < 3) ports.add(await freePort());
+const [port, mobilePort, webpayPort] = ports;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-'));
+const mobileDataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-movil-'));
 
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: path.join(root, 'apps/web'),
@@ -38,7 +41,9 @@ const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)]
     E2E_PORT: String(port),
     E2E_WEBPAY_PORT: String(webpayPort),
     E2E_DATA_DIR: dataDir,
+    E2E_MOBILE_PORT: String(mobilePort),
+    E2E_MOBILE_DATA_DIR: mobileDataDir,
   },
 });
-rmSync(dataDir, { recursive: true, force: true });
+for (const dir of [dataDir, mobileDataDir]) rmSync(dir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

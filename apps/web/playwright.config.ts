@@ -1,23 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Run through `npm run test:e2e` (scripts/e2e.mjs), which picks two free ports and a fresh data
-// directory and checks that Debian's Chromium is there. Nothing is downloaded. Webpay is the
+// Run through `npm run test:e2e` (scripts/e2e.mjs), which picks three free ports and two fresh data
+// directories and checks that Debian's Chromium is there. Nothing is downloaded. Webpay is the
 // API's loopback stand-in, whose payment form has the buttons 'Pagar', 'Rechazar', 'Anular compra'.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+//
+// Each project has a server and a database of its own, so the desktop and the phone runs go side
+// by side without seeing each other's orders, stock or accounts; within a project the specs run
+// one at a time, in order, on that project's server, as they share its data.
 const webpayPort = Number(process.env.E2E_WEBPAY_PORT ?? 3101);
 const webpayURL = `http://127.0.0.1:${webpayPort}`;
+const desktop = server(Number(process.env.E2E_PORT ?? 3100), process.env.E2E_DATA_DIR);
+const mobile = server(Number(process.env.E2E_MOBILE_PORT ?? 3102), process.env.E2E_MOBILE_DATA_DIR);
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (each project's `workers: 1` below).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
   use: {
-    baseURL,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -33,10 +37,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: desktop.baseURL },
+    },
     {
       name: 'mobile',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
+      workers: 1,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        channel: undefined,
+        baseURL: mobile.baseURL,
+      },
     },
   ],
   webServer: [
@@ -51,8 +65,17 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: { PORT: String(webpayPort) },
     },
-    {
-      // The built server (scripts/e2e.mjs builds it when stale), as production runs it.
+    desktop.webServer,
+    mobile.webServer,
+  ],
+});
+
+/** The built server (scripts/e2e.mjs builds it when stale), as production runs it. */
+function server(port: number, dataDir: string | undefined) {
+  const baseURL = `http://127.0.0.1:${port}`;
+  return {
+    baseURL,
+    webServer: {
       command: 'node ../api/dist/server.mjs',
       url: `${baseURL}/api/categorias`,
       reuseExistingServer: false,
@@ -63,13 +86,13 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+        DATA_DIR: dataDir ?? '',
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_FORMS_MAX: '100000',
-        // Both runs' guests buy from one address; unpaid orders wait while a payment is tried.
+        // Every guest of a run buys from one address; unpaid orders wait while a payment is tried.
         ORDER_GUEST_UNPAID_MAX: '100',
         ORDER_GUEST_UNPAID_MAX_UNITS: '10000',
         ORDER_GUEST_UNPAID_MAX_TOTAL: '1000000000',
@@ -80,5 +103,5 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
       },
     },
-  ],
-});
+  } as const;
+}
