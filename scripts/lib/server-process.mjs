@@ -107,6 +107,8 @@ export async function startServer(env = {}, options = {}) {
         ...base,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // A server process runs its job workers as in production, even when started from a test.
+        JOBS_POLL_SECONDS: '1',
         ...env,
         PORT: String(port),
       },

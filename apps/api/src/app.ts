@@ -22,7 +22,9 @@ import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import imageFileRoutes from './modules/images/image-files.routes';
 import imageRoutes from './modules/images/images.routes';
+import jobs from './modules/jobs/jobs.plugin';
 import devOutboxRoutes from './modules/mail/dev-outbox.routes';
+import mailRoutes from './modules/mail/mail.routes';
 import mailer from './modules/mail/mail.plugin';
 import newsletterRoutes from './modules/newsletter/newsletter.routes';
 import orderMails from './modules/notifications/order-mails';
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(cors);
   await app.register(auth);
   await app.register(catalogCache);
+  await app.register(jobs);
   await app.register(mailer);
   await app.register(events);
   await app.register(storage);
@@ -184,6 +187,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(accountRoutes);
       await api.register(newsletterRoutes);
       await api.register(setupRoutes);
+      await api.register(mailRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

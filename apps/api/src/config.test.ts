@@ -127,9 +127,12 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PORT: '4000' });
     expect(config.mail).toEqual({
       smtpUrl: undefined,
+      sendTimeoutMs: 10_000,
       from: 'Nexbyte <no-reply@nexbyte.cl>',
       shopEmail: 'tienda@nexbyte.cl',
     });
+    // Workers run outside tests, looking for jobs every second.
+    expect(config.jobs).toEqual({ pollSeconds: 1 });
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.devOutboxApi).toBe(false);
     expect(config.recoveryLimits).toEqual({ perEmail: 3, perClient: 10, windowSeconds: 900 });
@@ -141,9 +144,13 @@ describe('configuration', () => {
       SMTP_URL: 'smtps://usuario:clave@smtp.nexbyte.cl:465',
       MAIL_FROM: 'Tienda <tienda@nexbyte.cl>',
       PUBLIC_URL: 'https://www.nexbyte.cl/',
+      MAIL_SEND_TIMEOUT_MS: '5000',
+      JOBS_POLL_SECONDS: '0.5',
     });
+    expect(config.jobs).toEqual({ pollSeconds: 0.5 });
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://usuario:clave@smtp.nexbyte.cl:465',
+      sendTimeoutMs: 5_000,
       from: 'Tienda <tienda@nexbyte.cl>',
       shopEmail: 'tienda@nexbyte.cl',
     });
@@ -156,6 +163,13 @@ describe('configuration', () => {
     expect(shopEmail(' Duena@Nexbyte.cl ')).toBe('duena@nexbyte.cl');
     expect(shopEmail('')).toBeNull();
     expect(() => shopEmail('la dueña')).toThrow(/SHOP_EMAIL/);
+  });
+
+  it('refuses a job poll below pg-boss’s half second, 0 aside (no workers)', () => {
+    const poll = (JOBS_POLL_SECONDS: string) =>
+      loadConfig({ DATA_DIR: dataDir(), JOBS_POLL_SECONDS }).jobs.pollSeconds;
+    expect(poll('0')).toBe(0);
+    expect(() => poll('0.2')).toThrow(/JOBS_POLL_SECONDS/);
   });
 
   it('refuses an SMTP_URL or PUBLIC_URL it cannot use, without printing the value', () => {

@@ -1,84 +1,102 @@
-import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db/client';
 import { EventBus, type OrderFact } from './events';
-import { GUEST, productNamed } from './modules/orders/orders.fixtures';
+import { correos } from './modules/mail/mail.schema';
+import { GUEST, productNamed, setStock } from './modules/orders/orders.fixtures';
+import { pedidos } from './modules/orders/orders.schema';
 import { createTestApp, type TestContext } from './test/test-app';
 
 const fact: OrderFact = { id: 1, numero: 'NB-000001', de: null, a: 'PENDIENTE_PAGO' };
-
-/** A real logger that keeps its lines, to see what the bus logged. */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { log: Fastify({ logger: { stream: sink } }).log, lines };
-}
+const noTx = {} as Db;
 
 describe('EventBus', () => {
-  it('un suscriptor que falla se registra y no impide que los demás reciban el evento', async () => {
-    const { log, lines } = capturingLogger();
-    const bus = new EventBus(log);
+  it('calls the subscribers of each event in order, with the transaction it is recorded in', async () => {
+    const bus = new EventBus();
     const seen: string[] = [];
+    bus.on('pedido.creado', async (data, tx) => void seen.push(`1 ${data.numero} ${tx === noTx}`));
+    bus.on('pedido.creado', (data) => void seen.push(`2 ${data.numero}`));
+    bus.on('pedido.pagado', () => void seen.push('pagado'));
+    await bus.record(noTx, [{ name: 'pedido.creado', data: fact }]);
+    expect(seen).toEqual(['1 NB-000001 true', '2 NB-000001']);
+  });
+
+  it('a subscriber that fails fails the recording (and so the transaction around it)', async () => {
+    const bus = new EventBus();
     bus.on('pedido.creado', () => {
       throw new Error('se cayó el suscriptor');
     });
-    bus.on('pedido.creado', async () => {
-      throw new Error('se cayó el suscriptor asíncrono');
-    });
-    bus.on('pedido.creado', (data) => void seen.push(data.numero));
-    expect(() => bus.publish([{ name: 'pedido.creado', data: fact }])).not.toThrow();
-    await bus.settled();
-    expect(seen).toEqual(['NB-000001']);
-    expect(lines.filter((l) => l.msg === 'falló un suscriptor de un evento')).toHaveLength(2);
-    expect(lines[0]).toMatchObject({
-      evento: 'pedido.creado',
-      err: { message: 'se cayó el suscriptor' },
-    });
-  });
-
-  it('solo llama a los suscriptores de ese evento', async () => {
-    const bus = new EventBus(capturingLogger().log);
-    const seen: string[] = [];
-    bus.on('pedido.pagado', () => void seen.push('pagado'));
-    bus.publish([{ name: 'pedido.creado', data: fact }]);
-    await bus.settled();
-    expect(seen).toEqual([]);
+    await expect(bus.record(noTx, [{ name: 'pedido.creado', data: fact }])).rejects.toThrow(
+      'se cayó el suscriptor',
+    );
   });
 });
 
-describe('los eventos en una compra', () => {
+describe('events in a purchase', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SHOP_EMAIL: 'tienda@nexbyte.cl' });
   });
   afterAll(() => t.close());
 
-  it('un suscriptor que falla no rompe la respuesta, y el pedido ya está guardado cuando se entera', async () => {
+  const jobs = async () => {
+    const { rows } = await t.app.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name in ('correo', 'correo-breve')`,
+      [],
+    );
+    return (rows[0] as { n: number }).n;
+  };
+  const mails = async () => (await t.app.db.select({ n: count() }).from(correos))[0]!.n;
+  const orders = async () => (await t.app.db.select({ n: count() }).from(pedidos))[0]!.n;
+
+  it('an order records its e-mails (the buyer’s and the owner’s) and their jobs in its own transaction', async () => {
     const mouse = await productNamed(t.app.db, 'Mouse Logitech G203 Lightsync');
-    const visible: (string | undefined)[] = [];
-    t.app.events.on('pedido.creado', () => {
-      throw new Error('se cayó el suscriptor');
-    });
-    t.app.events.on('pedido.creado', async ({ numero, acceso }) => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/pedidos/${numero}`,
-        headers: { 'pedido-acceso': acceso! },
-      });
-      visible.push(res.json<{ numero?: string }>().numero);
-    });
+    const [before, beforeJobs] = [await mails(), await jobs()];
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/pedidos',
       payload: { ...GUEST, items: [{ productoId: mouse.id, qty: 1 }] },
     });
     expect(res.statusCode).toBe(201);
-    await t.app.events.settled();
-    expect(visible).toEqual([res.json<{ numero: string }>().numero]);
+    const numero = res.json<{ numero: string }>().numero;
+    // Written, not yet sent: no worker ran.
+    const rows = await t.app.db.select().from(correos).where(eq(correos.estado, 'pendiente'));
+    expect(rows.map((r) => r.tipo).sort()).toEqual([
+      `aviso a la tienda: pedido ${numero} (creado)`,
+      `pedido ${numero} (creado)`,
+    ]);
+    expect(await mails()).toBe(before + 2);
+    expect(await jobs()).toBe(beforeJobs + 2);
+    await t.app.mailer.settled();
+    const sent = await t.app.db.select().from(correos).where(eq(correos.estado, 'enviado'));
+    expect(sent.map((r) => r.para).sort()).toEqual([GUEST.correo, 'tienda@nexbyte.cl']);
+  });
+
+  it('an order that fails leaves neither e-mail nor job; a subscriber that fails takes the order with it', async () => {
+    const mouse = await productNamed(t.app.db, 'Mouse Logitech G203 Lightsync');
+    const [beforeMails, beforeJobs, beforeOrders] = [await mails(), await jobs(), await orders()];
+    // More than there is: refused (409), rolled back.
+    await setStock(t.app.db, mouse.id, 5);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedidos',
+      payload: { ...GUEST, items: [{ productoId: mouse.id, qty: 6 }] },
+    });
+    expect(short.statusCode).toBe(409);
+    t.app.events.on('pedido.creado', () => {
+      throw new Error('se cayó el suscriptor');
+    });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedidos',
+      payload: { ...GUEST, items: [{ productoId: mouse.id, qty: 1 }] },
+    });
+    expect(failed.statusCode).toBe(500);
+    expect(JSON.stringify(failed.json())).not.toContain('se cayó');
+    expect([await mails(), await jobs(), await orders()]).toEqual([
+      beforeMails,
+      beforeJobs,
+      beforeOrders,
+    ]);
   });
 });

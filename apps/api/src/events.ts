@@ -1,5 +1,5 @@
 import type { EstadoPedido, EstadoTicket } from '@nexbyte/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
 
 /** An order that changed, as its events tell it: subscribers read the rest themselves. */
 export interface OrderFact {
@@ -31,8 +31,6 @@ export interface ShopEvents {
   'soporte.cotizado': TicketQuoteFact;
   /** A sale took a product's stock from above the low-stock line to at or below it. */
   'producto.stock_bajo': LowStockFact;
-  /** The database's disk is full: orders cannot be saved until someone frees space. */
-  'almacenamiento.lleno': StorageFullFact;
 }
 
 export interface StorageFullFact {
@@ -90,42 +88,27 @@ export type OrderEventName = {
   [K in EventName]: ShopEvents[K] extends OrderFact ? K : never;
 }[EventName];
 export type ShopEvent = { [K in EventName]: { name: K; data: ShopEvents[K] } }[EventName];
-type Handler<K extends EventName> = (data: ShopEvents[K]) => unknown;
-type AnyHandler = (data: unknown) => unknown;
+type Handler<K extends EventName> = (data: ShopEvents[K], tx: Db) => unknown;
+type AnyHandler = (data: unknown, tx: Db) => unknown;
+
+/** Writes events inside a transaction (app.events.record): what the functions that change take. */
+export type RecordEvents = (tx: Db, events: readonly ShopEvent[]) => Promise<void>;
 
 /**
- * A small in-process event bus. A subscriber runs when the event is published; one that throws or
- * rejects is logged and never reaches the publisher, whose work is already committed.
+ * The shop's events, recorded inside the transaction that made them true (decision 028): each
+ * subscriber writes what the event causes (an e-mail, a job) with that transaction, so it happens
+ * if and only if the change commits. A subscriber that throws rolls the change back.
  */
 export class EventBus {
   private readonly handlers = new Map<EventName, AnyHandler[]>();
-  private readonly pending = new Set<Promise<unknown>>();
-
-  constructor(private readonly log: FastifyBaseLogger) {}
 
   on<K extends EventName>(name: K, handler: Handler<K>): void {
     this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler as AnyHandler]);
   }
 
-  publish(events: readonly ShopEvent[]): void {
+  readonly record: RecordEvents = async (tx, events) => {
     for (const event of events) {
-      for (const handler of this.handlers.get(event.name) ?? []) {
-        const failed = (err: unknown) =>
-          this.log.error({ err, evento: event.name }, 'falló un suscriptor de un evento');
-        try {
-          const task = Promise.resolve(handler(event.data))
-            .catch(failed)
-            .finally(() => this.pending.delete(task));
-          this.pending.add(task);
-        } catch (err) {
-          failed(err);
-        }
-      }
+      for (const handler of this.handlers.get(event.name) ?? []) await handler(event.data, tx);
     }
-  }
-
-  /** Waits for the subscribers still running (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
+  };
 }

@@ -16,3 +16,4 @@ export * from './schemas';
 export * from './shipping';
 export * from './specs';
 export * from './totals';
+export * from './mail-queue';

@@ -95,6 +95,15 @@ export const envSchema = z.object({
     .max(24 * 365)
     .default(48),
   ORDER_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // Seconds between two looks at an idle job queue (pg-boss allows 0.5 and up); 0: no workers.
+  JOBS_POLL_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3_600)
+    .refine((n) => n === 0 || n >= 0.5, 'JOBS_POLL_SECONDS: 0 o al menos 0.5')
+    .optional(),
+  // How long one SMTP conversation may take (connect, greeting, each answer).
+  MAIL_SEND_TIMEOUT_MS: millis(10_000),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(QTY_MAX).default(QTY_MAX),
   ORDER_GUEST_UNPAID_MAX: z.coerce
     .number()

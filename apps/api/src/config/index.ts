@@ -131,6 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 1_000),
     },
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
+    // Tests run due jobs themselves (app.jobs.runDue) unless they ask for workers.
+    jobs: { pollSeconds: env.JOBS_POLL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 1) },
     memoryTrimIntervalMs: env.MEMORY_TRIM_INTERVAL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: { max: env.RATE_LIMIT_MAX, formsMax: env.RATE_LIMIT_FORMS_MAX },
@@ -169,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
+      sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS,
       from: env.MAIL_FROM,
       shopEmail: env.SHOP_EMAIL || null,
     },

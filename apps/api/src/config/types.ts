@@ -30,6 +30,8 @@ export interface SupportConfig {
 export interface MailConfig {
   /** SMTP server (smtp:// or smtps://); when absent, e-mails go to the outbox table and the log. */
   smtpUrl: string | undefined;
+  /** Longest wait for one SMTP step (connect, greeting, an answer). */
+  sendTimeoutMs: number;
   from: string;
   /** The owner's inbox for the shop's news (orders, payments, messages, low stock); null: none. */
   shopEmail: string | null;
@@ -145,6 +147,8 @@ export interface AppConfig {
   pressure: { maxEventLoopDelayMs: number };
   /** SIGTERM: requests in flight get `drainMs`; past `graceMs` the process exits 1 regardless. */
   shutdown: { drainMs: number; graceMs: number };
+  /** The durable job queue: seconds between two looks at an idle queue; 0 runs no workers. */
+  jobs: { pollSeconds: number };
   /** How often the server hands glibc's free pages back to the system; 0 never. */
   memoryTrimIntervalMs: number;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses/CIDRs. */

@@ -49,6 +49,11 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
+   * Raw SQL for the job queue (pg-boss's `db` adapter): with values, one parameterised statement;
+   * without, a script of several (the simple protocol). The rows of the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
    * The embedded database in a data directory: a consistent gzipped tarball of it and the rows
    * each table held when it was taken (backups).
    */

@@ -55,6 +55,16 @@ async function startFailure(err: unknown, dataDir: string): Promise<unknown> {
   );
 }
 
+/** pg-boss's SQL on PGlite: `query` takes one parameterised statement, `exec` a script. */
+async function pgliteSql(
+  client: Pick<PGlite, 'query' | 'exec'>,
+  text: string,
+  values: unknown[] | undefined,
+): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+  return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+}
+
 /**
  * The embedded database. With a data directory it runs in a worker thread, on a file system that
  * fsyncs every commit (decision 008); in memory it runs in this thread, where nothing needs either.
@@ -73,6 +83,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
       kind: 'pglite',
       migrate: () => migrate(db as never, { migrationsFolder }),
       close: () => client.close(),
+      executeSql: (text, values) => pgliteSql(client, text, values),
       listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     };
   }
@@ -104,6 +115,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     migrate: () => client.withoutQueueBound(() => migrate(db as never, { migrationsFolder })),
     close: () => client.close().finally(unlock),
     dumpDataDir: () => client.dump(),
+    executeSql: (text, values) => pgliteSql(client, text, values),
     listen: (channel, onNotify, onReconnect, onLost) =>
       client.listen(channel, () => onNotify(), onReconnect, onLost),
   };

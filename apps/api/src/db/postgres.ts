@@ -124,6 +124,10 @@ export function openPostgres({
       }
     },
     close: () => pool.end(),
+    executeSql: async (text, values) => {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+    },
     listen: (channel, onNotify, onReconnect, onLost) =>
       pgListen({ connectionString: url, channel, onNotify, onReconnect, onLost, log }),
   };

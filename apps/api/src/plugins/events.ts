@@ -10,9 +10,7 @@ declare module 'fastify' {
 
 /** The shop's event bus; modules subscribe when they are registered. */
 async function events(app: FastifyInstance) {
-  const bus = new EventBus(app.log.child({ modulo: 'eventos' }));
-  app.decorate('events', bus);
-  app.addHook('onClose', () => bus.settled());
+  app.decorate('events', new EventBus());
 }
 
 export default fp(events, { name: 'events' });

@@ -21,6 +21,7 @@ describe('GET /api/salud', () => {
       db: 'ok',
       almacenamiento: 'ok',
       redis: t.config.redisUrl ? 'ok' : 'no_configurado',
+      cola: { pendientes: 0, antiguedadSegundos: null },
     });
   });
 

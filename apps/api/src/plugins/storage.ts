@@ -18,8 +18,6 @@ export interface StorageWatchOptions {
   dataDir: string | null;
   redis: Redis | null;
   redisKey: string;
-  /** Tells the owner (an event the owner's e-mails listen to). */
-  notify(since: Date): void;
 }
 
 /**
@@ -77,12 +75,22 @@ export class StorageWatch {
     return this.full;
   }
 
+  private readonly listeners: ((since: Date) => void)[] = [];
+
+  /**
+   * Who tells the owner that the disk is full. Sent at once, never through the job queue: a full
+   * disk cannot take the job.
+   */
+  onFull(listener: (since: Date) => void): void {
+    this.listeners.push(listener);
+  }
+
   private async tellOwner(since: Date) {
     const now = Date.now();
     if (now - this.lastNoticeAt < STORAGE_NOTICE_GAP_MS) return;
     this.lastNoticeAt = now;
     if (!(await this.claimNotice())) return;
-    this.options.notify(since);
+    for (const listener of this.listeners) listener(since);
   }
 
   /** Whether this instance is the one to tell the owner: Redis decides among instances. */
@@ -109,7 +117,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Watches for a full disk: the error handler reports refused writes, a write answered well ends
- * the episode, and the owner hears of it through the event 'almacenamiento.lleno'.
+ * the episode, and the owner hears of it from whoever listens (`onFull`: the owner's e-mails).
  */
 async function storage(app: FastifyInstance) {
   const watch = new StorageWatch({
@@ -117,8 +125,6 @@ async function storage(app: FastifyInstance) {
     dataDir: app.database.kind === 'pglite' && app.database.dumpDataDir ? app.config.dataDir : null,
     redis: app.redis,
     redisKey: `${app.config.redisPrefix}:aviso-disco-lleno`,
-    notify: (since) =>
-      app.events.publish([{ name: 'almacenamiento.lleno', data: { desde: since.toISOString() } }]),
   });
   app.decorate('storage', watch);
   app.addHook('onResponse', async (request, reply) => {
@@ -126,4 +132,4 @@ async function storage(app: FastifyInstance) {
   });
 }
 
-export default fp(storage, { name: 'storage', dependencies: ['core', 'events'] });
+export default fp(storage, { name: 'storage', dependencies: ['core'] });

@@ -111,8 +111,8 @@ describe.skipIf(problem !== null)('a full disk', { timeout: 180_000 }, () => {
       await c.end();
     }
     app = await buildApp({ config, database });
-    app.events.on('almacenamiento.lleno', (s) => void notices.push(s.desde));
     await app.ready();
+    app.storage.onFull((since) => void notices.push(since.toISOString()));
     const [product] = await app.db
       .select({ id: productos.id })
       .from(productos)
@@ -142,7 +142,6 @@ describe.skipIf(problem !== null)('a full disk', { timeout: 180_000 }, () => {
     expect(salud.json()).toMatchObject({ estado: 'degradado', db: 'ok', almacenamiento: 'lleno' });
     // The catalogue is still there to read.
     expect((await app.inject({ method: 'GET', url: '/api/productos' })).statusCode).toBe(200);
-    await app.events.settled();
     await app.mailer.settled();
     expect(notices).toHaveLength(1);
     if (DB_KIND === 'postgres') {

@@ -98,6 +98,8 @@ const ACCESS: Record<string, Access> = {
 
   'POST /api/contactos': 'public',
   'GET /api/contactos': 'admin',
+  'GET /api/correos': 'admin',
+  'POST /api/correos/:id/reintentar': 'admin',
   'POST /api/soporte': 'public',
   'GET /api/soporte': 'staff',
   'GET /api/soporte/resumen': 'staff',

@@ -15,5 +15,7 @@ export const puestaEnMarchaSchema = z.object({
   envioCorreos: z.boolean(),
   /** Webpay charges for real (production environment with the shop's own credentials). */
   mediosPago: z.boolean(),
+  /** E-mails that failed for good: the dashboard warns until they are retried. */
+  correosFallidos: z.number().int().min(0),
 });
 export type PuestaEnMarcha = z.infer<typeof puestaEnMarchaSchema>;

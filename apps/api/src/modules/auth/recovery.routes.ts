@@ -41,6 +41,25 @@ function recoveryMail(to: string, nombre: string, link: string): Mail {
 const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { recuperar } = buildDomainSchemas(app.config.allowedEmailDomains);
   const tags = ['autenticación'];
+  const log = app.log.child({ modulo: 'recuperacion' });
+  // Everything that depends on the account happens in the e-mail's job, after the answer, so
+  // neither the answer nor its timing tells whether the e-mail has an account. Each attempt
+  // issues its own link; the short queue gives up before a link would expire.
+  const enqueueRecovery = app.mailer.kind<{ correo: string }>(
+    'recuperacion',
+    async ({ correo }) => {
+      const user = await findUserRowByCorreo(app.db, correo);
+      if (!user) {
+        log.info('recuperación de contraseña pedida para un correo sin cuenta');
+        return null;
+      }
+      const token = await issueRecoveryToken(app.db, user.id);
+      log.info({ userId: user.id }, 'enlace de recuperación de contraseña emitido');
+      // In the fragment: the browser never sends it, so no server or proxy log sees it.
+      return recoveryMail(user.correo, user.nombre, app.mailer.link(`/recuperar#${token}`));
+    },
+    'correo-breve',
+  );
 
   app.post(
     '/auth/recuperar',
@@ -65,20 +84,9 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           'retry-after': String(gate.retryAfterSeconds),
         });
       }
-      const log = request.log;
-      // Everything that depends on the account happens after the answer, so neither the answer
-      // nor its timing tells whether the e-mail has an account.
-      app.mailer.sendLater('recuperación de contraseña', async () => {
-        const user = await findUserRowByCorreo(app.db, correo);
-        if (!user) {
-          log.info('recuperación de contraseña pedida para un correo sin cuenta');
-          return null;
-        }
-        const token = await issueRecoveryToken(app.db, user.id);
-        log.info({ userId: user.id }, 'enlace de recuperación de contraseña emitido');
-        // In the fragment: the browser never sends it, so no server or proxy log sees it.
-        return recoveryMail(user.correo, user.nombre, app.mailer.link(`/recuperar#${token}`));
-      });
+      await app.db.transaction((tx) =>
+        enqueueRecovery(tx, 'recuperación de contraseña', { correo }),
+      );
       return reply.status(202).send({ message: RECOVERY_MESSAGES.requested });
     },
   );

@@ -11,6 +11,7 @@ import {
 } from './order-status';
 import type { Tracking } from '../orders/orders.service';
 import type { PaymentStart } from '../payments/provider';
+import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import {
   abortReturn,
@@ -59,26 +60,23 @@ export interface CheckoutService {
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
-    /** Cancels the expired unpaid orders now (the timer calls it too); for tests and operators. */
+    /** Cancels the expired unpaid orders now (its periodic job calls it too); for tests and operators. */
     sweepExpiredOrders(): Promise<SweepResult>;
   }
 }
 
 /**
  * Checkout: placing an order, moving it between statuses and expiring the unpaid ones, each in one
- * transaction whose events are published only once it has committed. Unpaid orders give their
- * stock back after ORDER_EXPIRY_HOURS: every instance runs the timer, and the sweep's advisory lock
- * lets only one of them work at a time. The timer never keeps the process alive, and closing the
- * app waits for a sweep in progress.
+ * transaction that records its events (and so its e-mails) before it commits. Unpaid orders give
+ * their stock back after ORDER_EXPIRY_HOURS: the sweep is a periodic job of the durable queue, one
+ * per period across all instances (and its advisory lock still lets only one work at a time).
  */
 async function checkout(app: FastifyInstance) {
   const log = app.log.child({ modulo: 'pedidos' });
   const { datosInvitado } = buildDomainSchemas(app.config.allowedEmailDomains);
-  const publish = async <T>(moved: Promise<Moved<T>>): Promise<T> => {
-    const { result, events } = await moved;
-    app.events.publish(events);
-    return result;
-  };
+  const record = app.events.record;
+  const resultOf = async <T>(moved: Promise<Moved<T>>): Promise<T> => (await moved).result;
+  const forgetMails = (tx: Db, numero: string) => app.mailer.forgetOrder(tx, numero);
 
   /**
    * Opens the payment of an order just placed (startPayment: the provider is called outside any
@@ -105,7 +103,7 @@ async function checkout(app: FastifyInstance) {
       return await startPayment(app.db, provider, seen, terms, app.payments.returnUrl, por, log);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 502) {
-        await releaseUnopenedOrder(app.db, order.id);
+        await releaseUnopenedOrder(app.db, order.id, forgetMails);
       }
       throw err;
     }
@@ -130,11 +128,12 @@ async function checkout(app: FastifyInstance) {
           events: [],
         };
         await runSteps(steps, ctx);
+        await record(tx, ctx.events);
         return ctx;
       });
-      // The order and its stock are committed; the payment opens with no transaction held.
+      // The order, its stock and its e-mails are committed; the payment opens with no
+      // transaction held (a payment that cannot open gives the order back, e-mails included).
       if (!ctx.replayed && !ctx.paid) ctx.payment = await openPayment(ctx);
-      app.events.publish(ctx.events);
       return {
         ...ctx.order!,
         replayed: ctx.replayed ?? false,
@@ -143,16 +142,16 @@ async function checkout(app: FastifyInstance) {
       };
     },
     changeStatus: (numero, to, actor, tracking) =>
-      publish(changeOrderStatus(app.db, app.payments, numero, to, actor, tracking)),
+      resultOf(changeOrderStatus(app.db, app.payments, record, numero, to, actor, tracking)),
     confirmPayment: (token) =>
-      publish(settleAttempt(app.db, app.payments, token, 'comprador', log)),
+      resultOf(settleAttempt(app.db, app.payments, record, token, 'comprador', log)),
     abortPayment: (token) => abortReturn(app.db, token),
     retryPayment: (numero, metodo, por) =>
       retryPayment(app.db, app.payments, numero, metodo, por, log),
   } satisfies CheckoutService);
 
   const sweep = async () => {
-    const result = await publish(sweepExpiredOrders(app.db, app.payments, log));
+    const result = await resultOf(sweepExpiredOrders(app.db, app.payments, record, log));
     if (result.paid.length > 0) {
       log.info(
         { pedidos: result.paid.map((o) => o.numero) },
@@ -168,28 +167,14 @@ async function checkout(app: FastifyInstance) {
     return result;
   };
   app.decorate('sweepExpiredOrders', sweep);
-
-  const seconds = app.config.orders.sweepIntervalSeconds;
-  if (seconds === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweep()
-      .catch((err: unknown) => log.error({ err }, 'falló la cancelación de pedidos vencidos'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, seconds * 1000);
-    timer.unref();
-  });
-  // Registered after the mailer and the events, so this runs first: no sweep is left half done.
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  // A job of the durable queue: once per ORDER_SWEEP_INTERVAL_SECONDS across every instance, and
+  // at start-up, so a restart never postpones it (0: only when called, as tests do).
+  app.jobs.every('pedidos-vencidos', app.config.orders.sweepIntervalSeconds, async () => {
+    await sweep();
   });
 }
 
-export default fp(checkout, { name: 'checkout', dependencies: ['core', 'events', 'payments'] });
+export default fp(checkout, {
+  name: 'checkout',
+  dependencies: ['core', 'events', 'payments', 'jobs', 'mailer'],
+});

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { OrderEventName, OrderFact, ShopEvent } from '../../events';
+import type { OrderEventName, OrderFact, RecordEvents, ShopEvent } from '../../events';
 import { conflict, HttpError, notFound } from '../../http-errors';
 import {
   dueOrderIds,
@@ -54,7 +54,7 @@ const EVENT_OF: Record<EstadoPedido, OrderEventName> = {
 
 export interface Moved<T> {
   result: T;
-  /** Published once the transaction has committed. */
+  /** Recorded inside the transaction that made them true (RecordEvents). */
   events: ShopEvent[];
 }
 
@@ -132,13 +132,14 @@ async function refundApproved(tx: Db, payments: Payments, orderId: number, actor
 export async function changeOrderStatus(
   db: Db,
   payments: Payments,
+  record: RecordEvents,
   numero: string,
   to: EstadoPedido,
   actor: Actor,
   tracking: Tracking = {},
 ): Promise<Moved<StatusChange>> {
   try {
-    return await moveOrder(db, payments, numero, to, actor, tracking);
+    return await moveOrder(db, payments, record, numero, to, actor, tracking);
   } catch (err) {
     if (!(err instanceof RefundFailed)) throw err;
     // Written after the rollback, so the attempt is on record.
@@ -154,6 +155,7 @@ export async function changeOrderStatus(
 async function moveOrder(
   db: Db,
   payments: Payments,
+  record: RecordEvents,
   numero: string,
   to: EstadoPedido,
   actor: Actor,
@@ -176,7 +178,9 @@ async function moveOrder(
       tracking,
     );
     const change = { id: row.id, numero, de: from, a: to };
-    return { result: change, events: [{ name: EVENT_OF[to], data: change }] };
+    const events: ShopEvent[] = [{ name: EVENT_OF[to], data: change }];
+    await record(tx, events);
+    return { result: change, events };
   });
 }
 
@@ -205,6 +209,7 @@ export interface SweepResult {
 async function settleDuePayments(
   db: Db,
   payments: Payments,
+  record: RecordEvents,
   log: FastifyBaseLogger,
 ): Promise<{ paid: StatusChange[]; kept: Set<number>; events: ShopEvent[] }> {
   const pending = await pendingPaymentsOf(db, await dueOrderIds(db, SWEEP_BATCH));
@@ -221,7 +226,15 @@ async function settleDuePayments(
     try {
       const status = await provider.status(payment.token);
       if (status.status === 'INITIALIZED') continue;
-      const settled = await settleAttempt(db, payments, payment.token, 'sistema', log, status);
+      const settled = await settleAttempt(
+        db,
+        payments,
+        record,
+        payment.token,
+        'sistema',
+        log,
+        status,
+      );
       if (settled.pending) kept.add(payment.pedidoId);
       if (settled.result.resultado === 'aprobado' && settled.events.length > 0) {
         paid.push({
@@ -252,9 +265,10 @@ async function settleDuePayments(
 export async function sweepExpiredOrders(
   db: Db,
   payments: Payments,
+  record: RecordEvents,
   log: FastifyBaseLogger,
 ): Promise<Moved<SweepResult>> {
-  const settled = await settleDuePayments(db, payments, log);
+  const settled = await settleDuePayments(db, payments, record, log);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`),
@@ -281,12 +295,11 @@ export async function sweepExpiredOrders(
       de: 'PENDIENTE_PAGO' as const,
       a: 'CANCELADO' as const,
     }));
+    const events = expired.map((data) => ({ name: 'pedido.expirado' as const, data }));
+    await record(tx, events);
     return {
       result: { ran: true, expired, paid: settled.paid },
-      events: [
-        ...settled.events,
-        ...expired.map((data) => ({ name: 'pedido.expirado' as const, data })),
-      ],
+      events: [...settled.events, ...events],
     };
   });
 }

@@ -1,7 +1,7 @@
 import { formatCLP, ORDER_MESSAGES, type MetodoPago, type ResultadoPago } from '@nexbyte/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ShopEvent } from '../../events';
+import type { RecordEvents, ShopEvent } from '../../events';
 import { conflict, HttpError, notFound, uniqueViolation } from '../../http-errors';
 import { releaseUses } from '../coupons/coupons.service';
 import {
@@ -142,16 +142,22 @@ export async function startPayment(
 
 /**
  * Gives back an order just placed whose payment could not be opened: its stock and coupon use
- * return and the order is deleted, as if it had never been placed (nothing about it was published
- * or e-mailed, and the buyer was answered a 502). Only an order still waiting with no attempt is
+ * return, the e-mails its creation enqueued are taken back, and the order is deleted, as if it had
+ * never been placed (the buyer was answered a 502). Only an order still waiting with no attempt is
  * touched; anything else is left as it is.
  */
-export async function releaseUnopenedOrder(db: Db, orderId: number): Promise<void> {
+export async function releaseUnopenedOrder(
+  db: Db,
+  orderId: number,
+  /** Takes back what its creation recorded (its e-mails, not sent yet). */
+  forget: (tx: Db, numero: string) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, { id: orderId });
     if (order?.estado !== 'PENDIENTE_PAGO' || (await countPayments(tx, orderId)) > 0) return;
     await returnStock(tx, await unitsOf(tx, [orderId]));
     await releaseUses(tx, [orderId]);
+    await forget(tx, order.numero);
     await deleteOrder(tx, orderId);
   });
 }
@@ -317,6 +323,7 @@ function settledBefore(payment: PagoRow): ResultadoPago {
 export async function settleAttempt(
   db: Db,
   payments: Payments,
+  record: RecordEvents,
   token: string,
   por: 'comprador' | 'sistema',
   log: FastifyBaseLogger,
@@ -351,6 +358,7 @@ export async function settleAttempt(
       return { result: { ...result, resultado: 'error' }, events: [], pending: true };
     }
     const settled = await settlePayment(tx, provider, payment, order, answer, por, log);
+    await record(tx, settled.events);
     return {
       result: { ...result, resultado: settled.resultado },
       events: settled.events,

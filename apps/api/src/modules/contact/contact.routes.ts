@@ -38,12 +38,13 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isHoneypotFilled(empresa)) {
         request.log.info('mensaje de contacto descartado por el honeypot');
       } else {
-        const [row] = await app.db
-          .insert(contactos)
-          .values(message)
-          .returning({ id: contactos.id });
-        // After the insert has committed: the shop's inbox hears of it (notifications module).
-        app.events.publish([{ name: 'contacto.creado', data: { id: row!.id, ...message } }]);
+        // The message and the shop's e-mail about it (notifications module) commit together.
+        await app.db.transaction(async (tx) => {
+          const [row] = await tx.insert(contactos).values(message).returning({ id: contactos.id });
+          await app.events.record(tx, [
+            { name: 'contacto.creado', data: { id: row!.id, ...message } },
+          ]);
+        });
       }
       return reply.status(201).send({ message: CONTACT_RECEIVED });
     },

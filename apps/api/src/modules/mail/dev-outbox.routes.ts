@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@nexbyte/shared';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLoopback } from '../../client-key';
@@ -45,14 +45,20 @@ const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(correos)
-        .where(para ? eq(correos.para, para) : undefined)
+        .where(
+          and(
+            eq(correos.estado, 'enviado'),
+            isNotNull(correos.texto),
+            para ? eq(correos.para, para) : undefined,
+          ),
+        )
         .orderBy(desc(correos.createdAt), desc(correos.id))
         .limit(OUTBOX_PAGE);
       return rows.map((r) => ({
         id: r.id,
-        para: r.para,
-        asunto: r.asunto,
-        texto: r.texto,
+        para: r.para ?? '',
+        asunto: r.asunto ?? '',
+        texto: r.texto ?? '',
         createdAt: r.createdAt.toISOString(),
       }));
     },

@@ -1,6 +1,8 @@
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import type { Job, JobQueue, QueuePolicy } from '../jobs/job-queue';
 import { correos } from './mail.schema';
 import { activeSubscriberTokens } from '../newsletter/newsletter.service';
 
@@ -15,6 +17,8 @@ export interface Mail {
 export interface Outgoing {
   mail: Mail;
   unsubscribeUrl: string | null;
+  /** Stable per e-mail: its Message-ID, so a resend is recognisable as the same message. */
+  messageKey?: string;
 }
 
 /**
@@ -24,6 +28,8 @@ export interface Outgoing {
 export interface MailTransport {
   deliver(batch: readonly Outgoing[]): Promise<PromiseSettledResult<void>[]>;
   close(): Promise<void>;
+  /** Whether a sent e-mail's body stays in its row (the outbox); with SMTP it is cleared. */
+  keepsBody: boolean;
 }
 
 /** The address of a screen of the shop, for links inside e-mails. */
@@ -55,13 +61,41 @@ export function withUnsubscribeFooter(mail: Mail, unsubscribeUrl: string): Mail 
   };
 }
 
+/** An SMTP answer that says the message can never be delivered as addressed: not retried. */
+export function isPermanentFailure(err: unknown): boolean {
+  const { responseCode, code } = (err ?? {}) as { responseCode?: number; code?: string };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (code === 'EENVELOPE' || code === 'EMESSAGE')
+  );
+}
+
+/** The last error, for the owner's list: the SMTP answer or the failure's kind, never a body. */
+export function describeFailure(err: unknown): string {
+  const { responseCode, code, message } = (err ?? {}) as {
+    responseCode?: number;
+    code?: string;
+    message?: string;
+  };
+  const head = [responseCode, code].filter(Boolean).join(' ');
+  return `${head ? `${head}: ` : ''}${message ?? String(err)}`.slice(0, 500);
+}
+
 export function smtpTransport(
   smtpUrl: string,
   from: string,
+  timeoutMs: number,
   log: FastifyBaseLogger,
 ): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  async function sendOne({ mail, unsubscribeUrl }: Outgoing) {
+  const transporter = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'nexbyte.cl';
+  async function sendOne({ mail, unsubscribeUrl, messageKey }: Outgoing) {
     const info = await transporter.sendMail({
       from,
       to: mail.to,
@@ -69,10 +103,13 @@ export function smtpTransport(
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
       ...(unsubscribeUrl ? { list: { unsubscribe: unsubscribeUrl } } : {}),
+      // The same e-mail sent again (the one window SMTP leaves open) carries the same Message-ID.
+      ...(messageKey ? { messageId: `<${messageKey}@${domain}>` } : {}),
     });
     log.info({ para: mail.to, asunto: mail.subject, messageId: info.messageId }, 'correo enviado');
   }
   return {
+    keepsBody: false,
     // One after another: one SMTP conversation at a time, in the order they were asked for.
     async deliver(batch) {
       const results: PromiseSettledResult<void>[] = [];
@@ -92,24 +129,14 @@ export function smtpTransport(
   };
 }
 
-/** Without SMTP the e-mail is kept in the `correos` table and logged, so nothing is lost. */
-export function outboxTransport(db: Db, log: FastifyBaseLogger): MailTransport {
+/**
+ * Without SMTP an e-mail is delivered into its own row of the `correos` table (body kept) and
+ * logged, so nothing is lost and a developer can read it (GET /api/dev/correos).
+ */
+export function outboxTransport(log: FastifyBaseLogger): MailTransport {
   return {
-    // One statement for the whole batch: it is kept, or (and then each is reported) it is not.
+    keepsBody: true,
     async deliver(batch) {
-      if (batch.length === 0) return [];
-      try {
-        await db.insert(correos).values(
-          batch.map(({ mail }) => ({
-            para: mail.to,
-            asunto: mail.subject,
-            texto: mail.text,
-            html: mail.html ?? null,
-          })),
-        );
-      } catch (reason) {
-        return batch.map(() => ({ status: 'rejected', reason }));
-      }
       for (const { mail } of batch) {
         // The body may hold a link that opens an account: it stays in the table, never in the log.
         log.info(
@@ -125,114 +152,272 @@ export function outboxTransport(db: Db, log: FastifyBaseLogger): MailTransport {
 
 export interface MailerOptions {
   db: Db;
+  jobs: JobQueue;
   transport: MailTransport;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** An attempt older than this that never recorded its end is taken as dead (its worker died). */
+  staleSendMs: number;
 }
 
 /**
- * How many e-mails waiting to be sent go out together: composed side by side, then one look-up of
- * newsletter subscribers and one delivery for all. At a peak (a message every few milliseconds)
- * the queue drains a batch per round trip instead of a mail per two, and so does not grow.
+ * How often an e-mail is tried (pg-boss: the first retry after `retryDelay` s, each next one after
+ * twice as long, with jitter). The usual e-mail keeps trying for about six hours; a password
+ * recovery is pointless once its 30-minute link has expired, so it stops within about ten minutes.
  */
-export const MAILS_PER_BATCH = 50;
+export const MAIL_QUEUES = {
+  correo: { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 180 },
+  'correo-breve': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 180 },
+} as const satisfies Record<string, QueuePolicy>;
+export type MailQueue = keyof typeof MAIL_QUEUES;
 
-interface Queued {
-  what: string;
-  compose: () => Promise<Mail | null>;
+/** E-mails a worker takes at once (sent one after another). */
+export const MAILS_PER_BATCH = 5;
+
+/** Builds one kind of e-mail from what was recorded; null: nothing to send any more. */
+export type Composer<T> = (datos: T) => Promise<Mail | null>;
+
+/** Writes one e-mail of a kind inside `tx`; `tipo` labels it for people, `clave` dedupes it. */
+export type Enqueue<T> = (tx: Db, tipo: string, datos: T, clave?: string) => Promise<void>;
+
+interface MailJob {
+  correoId: number;
 }
 
+type Row = typeof correos.$inferSelect;
+
 /**
- * Sends the shop's e-mails. `send` waits for the delivery; `sendLater` composes and sends after the
- * reply has gone, so a caller cannot tell from the answer or its timing what was sent, and a failed
- * delivery is logged instead of failing the request. `settled` waits for those (tests, shutdown).
+ * Sends the shop's e-mails through the durable job queue (decision 028). A module declares each
+ * kind of e-mail with `kind` (a name and how to compose it) and enqueues it inside the transaction
+ * of the change that causes it: a row in `correos` and a job, both or neither. A worker composes it
+ * from the current data at each attempt and sends it once: the row is claimed ('enviando') before
+ * the delivery and marked 'enviado' after it; a failure is retried with back-off, an address the
+ * SMTP server says does not exist is not, and the last failure is kept for the owner to see.
  */
 export class Mailer {
-  private readonly queue: Queued[] = [];
-  private draining: Promise<void> | null = null;
+  private readonly composers = new Map<string, { queue: MailQueue; compose: Composer<unknown> }>();
 
-  constructor(private readonly options: MailerOptions) {}
+  constructor(private readonly options: MailerOptions) {
+    for (const [queue, policy] of Object.entries(MAIL_QUEUES) as [MailQueue, QueuePolicy][]) {
+      options.jobs.define<MailJob>(
+        queue,
+        policy,
+        (jobs) => this.deliverJobs(jobs),
+        MAILS_PER_BATCH,
+      );
+    }
+  }
 
   link(path: string): string {
     return publicLink(this.options.publicUrl, path);
   }
 
-  async send(mail: Mail): Promise<void> {
-    const [result] = await this.deliver([mail]);
+  /**
+   * Sends now, outside the queue: only for what cannot wait for a job (a full disk cannot take
+   * one). Without SMTP it is kept in the outbox table, if the disk still takes it.
+   */
+  async send(mail: Mail, tipo = 'aviso inmediato'): Promise<void> {
+    const [result] = await this.deliver([{ mail, key: undefined }]);
     if (result?.status === 'rejected') throw result.reason;
-  }
-
-  /** Subscribers' e-mails get the way out of the newsletter; then the transport takes them all. */
-  private async deliver(mails: readonly Mail[]): Promise<PromiseSettledResult<void>[]> {
-    const tokens = await activeSubscriberTokens(
-      this.options.db,
-      mails.map((mail) => mail.to),
-    );
-    return this.options.transport.deliver(
-      mails.map((mail) => {
-        const token = tokens.get(mail.to.trim().toLowerCase());
-        const unsubscribeUrl = token ? this.link(unsubscribePath(token)) : null;
-        return {
-          mail: unsubscribeUrl ? withUnsubscribeFooter(mail, unsubscribeUrl) : mail,
-          unsubscribeUrl,
-        };
-      }),
-    );
-  }
-
-  /** Runs `compose` after the current request has answered; a null mail means nothing to send. */
-  sendLater(what: string, compose: () => Promise<Mail | null>): void {
-    this.queue.push({ what, compose });
-    this.kick();
-  }
-
-  private kick() {
-    if (this.draining || this.queue.length === 0) return;
-    this.draining = this.drain().finally(() => {
-      this.draining = null;
-      this.kick();
+    if (!this.options.transport.keepsBody) return;
+    await this.options.db.insert(correos).values({
+      tipo,
+      para: mail.to,
+      asunto: mail.subject.slice(0, 200),
+      texto: mail.text,
+      html: mail.html ?? null,
+      estado: 'enviado',
+      intentos: 1,
+      sentAt: sql`now()`,
     });
   }
 
-  private failed(what: string, err: unknown) {
-    this.options.log.error({ err, correo: what }, 'no se pudo enviar un correo');
+  /** Declares a kind of e-mail; returns how to enqueue one. */
+  kind<T>(name: string, compose: Composer<T>, queue: MailQueue = 'correo'): Enqueue<T> {
+    if (this.composers.has(name)) throw new Error(`tipo de correo repetido: ${name}`);
+    this.composers.set(name, { queue, compose: compose as Composer<unknown> });
+    return async (tx, tipo, datos, clave) => {
+      const [row] = await tx
+        .insert(correos)
+        .values({
+          tipo,
+          compositor: name,
+          datos: datos as object,
+          clave: clave ?? null,
+          estado: 'pendiente',
+        })
+        .onConflictDoNothing({ target: correos.clave })
+        .returning({ id: correos.id });
+      // The same key recorded again: that e-mail is already on its way.
+      if (!row) return;
+      await this.schedule(tx, row.id, queue);
+    };
   }
 
-  private async drain() {
-    // After the reply that asked for them has gone.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAILS_PER_BATCH);
-      const composed = await Promise.all(
-        batch.map(async ({ what, compose }) => {
-          try {
-            return { what, mail: await compose() };
-          } catch (err) {
-            this.failed(what, err);
-            return { what, mail: null };
-          }
-        }),
+  private async schedule(tx: Db, correoId: number, queue: MailQueue) {
+    const trabajoId = await this.options.jobs.send(tx, queue, { correoId } satisfies MailJob);
+    await tx.update(correos).set({ trabajoId }).where(eq(correos.id, correoId));
+  }
+
+  /** Takes back an order's e-mails not sent yet (an order given back as if never placed). */
+  async forgetOrder(tx: Db, numero: string): Promise<void> {
+    await tx
+      .delete(correos)
+      .where(and(eq(correos.estado, 'pendiente'), sql`${correos.datos}->>'numero' = ${numero}`));
+  }
+
+  /**
+   * 'Reintentar' on a failed e-mail: waiting again, with a new job and a fresh count of attempts.
+   * False when it is not failed (sent, or still trying).
+   */
+  async retry(correoId: number): Promise<boolean> {
+    return this.options.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(correos)
+        .set({ estado: 'pendiente', intentos: 0, enviandoDesde: null })
+        .where(and(eq(correos.id, correoId), eq(correos.estado, 'fallido')))
+        .returning({ id: correos.id, compositor: correos.compositor });
+      if (!row) return false;
+      await this.schedule(tx, row.id, this.composers.get(row.compositor ?? '')?.queue ?? 'correo');
+      return true;
+    });
+  }
+
+  /** Subscribers' e-mails get the way out of the newsletter, as the transport will send them. */
+  private async prepare(
+    mails: readonly { mail: Mail; key: string | undefined }[],
+  ): Promise<Outgoing[]> {
+    const tokens = await activeSubscriberTokens(
+      this.options.db,
+      mails.map(({ mail }) => mail.to),
+    );
+    return mails.map(({ mail, key }) => {
+      const token = tokens.get(mail.to.trim().toLowerCase());
+      const unsubscribeUrl = token ? this.link(unsubscribePath(token)) : null;
+      return {
+        mail: unsubscribeUrl ? withUnsubscribeFooter(mail, unsubscribeUrl) : mail,
+        unsubscribeUrl,
+        ...(key ? { messageKey: key } : {}),
+      };
+    });
+  }
+
+  private async deliver(
+    mails: readonly { mail: Mail; key: string | undefined }[],
+  ): Promise<PromiseSettledResult<void>[]> {
+    return this.options.transport.deliver(await this.prepare(mails));
+  }
+
+  /** The jobs of one batch, one after another; returns those to retry with their errors. */
+  private async deliverJobs(jobs: Job<MailJob>[]): Promise<Map<string, Error>> {
+    const failed = new Map<string, Error>();
+    for (const job of jobs) {
+      const err = await this.deliverOne(job).catch((e: unknown) =>
+        e instanceof Error ? e : new Error(String(e)),
       );
-      const ready = composed.filter((c): c is { what: string; mail: Mail } => c.mail !== null);
-      if (ready.length === 0) continue;
-      let results: PromiseSettledResult<void>[];
-      try {
-        results = await this.deliver(ready.map((c) => c.mail));
-      } catch (reason) {
-        results = ready.map(() => ({ status: 'rejected', reason }));
-      }
-      results.forEach((result, i) => {
-        if (result.status === 'rejected') this.failed(ready[i]!.what, result.reason);
-      });
+      if (err) failed.set(job.id, err);
     }
+    return failed;
   }
 
+  /**
+   * Claims the e-mail (so two workers never send it together), composes, sends and records the
+   * outcome. Resolves to the error to retry on, or null when done (sent, not needed, or failed
+   * for good).
+   */
+  private async deliverOne(job: Job<MailJob>): Promise<Error | null> {
+    const { db, log, transport, staleSendMs } = this.options;
+    const [row] = await db
+      .update(correos)
+      .set({
+        estado: 'enviando',
+        enviandoDesde: sql`now()`,
+        intentos: sql`${correos.intentos} + 1`,
+      })
+      .where(
+        and(
+          eq(correos.id, job.data.correoId),
+          or(
+            eq(correos.estado, 'pendiente'),
+            and(
+              eq(correos.estado, 'enviando'),
+              lt(correos.enviandoDesde, sql`now() - make_interval(secs => ${staleSendMs / 1000})`),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    // Sent already, failed for good, or another worker is sending it right now.
+    if (!row) return null;
+    const composer = this.composers.get(row.compositor ?? '');
+    let mail: Mail | null;
+    try {
+      if (!composer) throw new Error(`sin compositor para el tipo ${row.compositor}`);
+      mail = await composer.compose(row.datos);
+    } catch (err) {
+      return this.failed(row, job, err, false);
+    }
+    if (!mail) {
+      // What it was about is gone (an order given back before its payment opened): nothing to say.
+      await db.delete(correos).where(eq(correos.id, row.id));
+      log.info({ correo: row.tipo }, 'correo descartado: ya no hay nada que avisar');
+      return null;
+    }
+    await db
+      .update(correos)
+      .set({ para: mail.to, asunto: mail.subject.slice(0, 200) })
+      .where(eq(correos.id, row.id));
+    const [outgoing] = await this.prepare([
+      { mail, key: `correo-${row.id}.${row.createdAt.getTime()}` },
+    ]);
+    const [result] = await transport.deliver([outgoing!]);
+    if (result?.status === 'rejected') {
+      return this.failed(row, job, result.reason, isPermanentFailure(result.reason));
+    }
+    await db
+      .update(correos)
+      .set({
+        estado: 'enviado',
+        sentAt: sql`now()`,
+        enviandoDesde: null,
+        ultimoError: null,
+        texto: transport.keepsBody ? outgoing!.mail.text : null,
+        html: transport.keepsBody ? (outgoing!.mail.html ?? null) : null,
+      })
+      .where(eq(correos.id, row.id));
+    return null;
+  }
+
+  /** Records a failed attempt: waiting for the next one, or failed for good. */
+  private async failed(row: Row, job: Job<MailJob>, err: unknown, permanent: boolean) {
+    const last = permanent || job.retryCount >= job.retryLimit;
+    const ultimoError = describeFailure(err);
+    await this.options.db
+      .update(correos)
+      .set({ estado: last ? 'fallido' : 'pendiente', enviandoDesde: null, ultimoError })
+      .where(eq(correos.id, row.id));
+    this.options.log.error(
+      { correo: row.tipo, intento: row.intentos, error: ultimoError, definitivo: last },
+      last ? 'un correo no se pudo enviar' : 'un correo no se pudo enviar: se reintentará',
+    );
+    return permanent ? null : err instanceof Error ? err : new Error(ultimoError);
+  }
+
+  /** How many e-mails failed for good (the dashboard's checklist warns of them). */
+  async failedCount(): Promise<number> {
+    const [row] = await this.options.db
+      .select({ n: count() })
+      .from(correos)
+      .where(eq(correos.estado, 'fallido'));
+    return row?.n ?? 0;
+  }
+
+  /** Runs every e-mail due now (tests, and a shop run without workers). */
   async settled(): Promise<void> {
-    while (this.draining) await this.draining;
+    await this.options.jobs.runDue();
   }
 
   async close(): Promise<void> {
-    await this.settled();
     await this.options.transport.close();
   }
 }

@@ -41,6 +41,9 @@ function welcomeMail(to: string) {
 const adminErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const welcome = app.mailer.kind<{ email: string }>('newsletter', async ({ email }) =>
+    welcomeMail(email),
+  );
   const tags = ['newsletter'];
 
   app.post(
@@ -57,11 +60,11 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      // Only a new (or returning) subscriber is welcomed, after the answer: neither the answer nor
-      // its timing says whether the address was already subscribed.
-      if (await subscribe(app.db, email)) {
-        app.mailer.sendLater('bienvenida al newsletter', async () => welcomeMail(email));
-      }
+      // Only a new (or returning) subscriber is welcomed, by a job enqueued with the subscription:
+      // the answer says nothing of whether the address was already subscribed.
+      await app.db.transaction(async (tx) => {
+        if (await subscribe(tx, email)) await welcome(tx, 'bienvenida al newsletter', { email });
+      });
       return { message: NEWSLETTER_MESSAGES.subscribed };
     },
   );

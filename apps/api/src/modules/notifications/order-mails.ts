@@ -5,6 +5,7 @@ import {
   formatDateTime,
   IVA_PERCENT,
   METODO_PAGO_LABELS,
+  type EstadoPedido,
   type Pedido,
 } from '@nexbyte/shared';
 import type { FastifyInstance } from 'fastify';
@@ -186,26 +187,48 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
   };
 }
 
+interface OrderMailData {
+  numero: string;
+  kind: OrderMailKind;
+  /** The guest's token for the link (only a guest's first e-mail and a new link carry one). */
+  acceso: string | null;
+  /** The status the e-mail tells of, as it was when the change happened. */
+  estado?: EstadoPedido;
+}
+
 /**
- * Tells the buyer about their order when checkout publishes its events: the e-mail goes after the
- * reply, through the shop's one mailer; a failure is logged by the mailer and never touches the
- * order, which is already committed.
+ * Tells the buyer about their order: each order event enqueues the e-mail in the transaction that
+ * made it (decision 028); it is composed from the order as it is when it goes out, telling the
+ * status the event was about.
  */
 async function orderMails(app: FastifyInstance) {
   const options = { bank: app.config.orders.bank, showActors: false };
-  const send = (numero: string, kind: OrderMailKind, token: string | null) =>
-    // The label is logged: it names the order, never its token.
-    app.mailer.sendLater(`pedido ${numero} (${kind})`, async () => {
+  const enqueue = app.mailer.kind<OrderMailData>(
+    'pedido',
+    async ({ numero, kind, acceso, estado }) => {
       const order = await findOrder(app.db, numero, options);
-      const link = app.mailer.link(orderLinkPath(numero, token));
-      return order && composeOrderMail(order, kind, link, token !== null);
-    });
+      const link = app.mailer.link(orderLinkPath(numero, acceso));
+      return (
+        order &&
+        composeOrderMail(estado ? { ...order, estado } : order, kind, link, acceso !== null)
+      );
+    },
+  );
+  // The label is shown to the owner and logged: it names the order, never its token.
+  const label = (numero: string, kind: OrderMailKind) => `pedido ${numero} (${kind})`;
   for (const [event, kind] of Object.entries(MAIL_OF) as [OrderEventName, OrderMailKind][]) {
-    app.events.on(event, (fact) =>
-      send(fact.numero, kind, ('acceso' in fact && fact.acceso) || null),
+    app.events.on(event, (fact, tx) =>
+      enqueue(tx, label(fact.numero, kind), {
+        numero: fact.numero,
+        kind,
+        acceso: ('acceso' in fact && (fact.acceso as string | null)) || null,
+        ...(kind === 'estado' ? { estado: fact.a } : {}),
+      }),
     );
   }
-  app.events.on('pedido.enlace', ({ numero, acceso }) => send(numero, 'enlace', acceso));
+  app.events.on('pedido.enlace', ({ numero, acceso }, tx) =>
+    enqueue(tx, label(numero, 'enlace'), { numero, kind: 'enlace', acceso }),
+  );
 }
 
 export default fp(orderMails, { name: 'order-mails', dependencies: ['core', 'events', 'mailer'] });

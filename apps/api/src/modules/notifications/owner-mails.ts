@@ -96,7 +96,7 @@ function contactContent(to: string, m: ContactFact, link: string): MailContent {
   };
 }
 
-function supportContent(to: string, s: SupportFact, link: string): MailContent {
+function supportContent(to: string, s: Omit<SupportFact, 'acceso'>, link: string): MailContent {
   const rows: [string, string][] = [
     ['Cliente', s.nombreCliente],
     ['Correo', s.emailCliente],
@@ -157,11 +157,17 @@ function storageFullContent(to: string, s: StorageFullFact): MailContent {
   };
 }
 
+/** What an owner's e-mail is about, as recorded with the change (decision 028). */
+type OwnerNotice =
+  | { que: 'pedido'; numero: string; news: OrderNews }
+  | { que: 'contacto'; mensaje: ContactFact }
+  | { que: 'soporte'; solicitud: Omit<SupportFact, 'acceso'> }
+  | { que: 'stock'; producto: LowStockFact };
+
 /**
  * Keeps the owner informed at SHOP_EMAIL: new orders, payments, cancellations, contact messages,
- * support requests, products running low and a full disk. Each is a subscriber of the shop's
- * events, which are published after their transaction committed; the e-mail goes after the reply
- * through the one mailer, and a failure is logged there without touching what happened.
+ * support requests and products running low, each enqueued in the transaction of the change (the
+ * durable job queue, decision 028); and a full disk, sent at once (the disk cannot take the job).
  */
 async function ownerMails(app: FastifyInstance) {
   const to = app.config.mail.shopEmail;
@@ -171,37 +177,60 @@ async function ownerMails(app: FastifyInstance) {
     tagline: 'Tecnología y mantención de PC',
     url: app.config.publicUrl,
   };
-  const send = (what: string, compose: () => Promise<MailContent | null>) =>
-    app.mailer.sendLater(`aviso a la tienda: ${what}`, async () => {
-      const content = await compose();
-      return content && renderMail(content, shop);
-    });
-
-  for (const [event, news] of Object.entries(ORDER_NEWS) as [OrderEventName, OrderNews][]) {
-    app.events.on(event, ({ numero }) =>
-      send(`pedido ${numero} (${news})`, async () => {
-        const order = await findOrder(app.db, numero, {
+  const compose = async (notice: OwnerNotice): Promise<MailContent | null> => {
+    switch (notice.que) {
+      case 'pedido': {
+        const order = await findOrder(app.db, notice.numero, {
           bank: app.config.orders.bank,
           showActors: true,
         });
-        return order && orderContent(to, order, news, app.mailer.link(`/admin/pedidos/${numero}`));
-      }),
+        return (
+          order &&
+          orderContent(to, order, notice.news, app.mailer.link(`/admin/pedidos/${notice.numero}`))
+        );
+      }
+      case 'contacto':
+        return contactContent(to, notice.mensaje, app.mailer.link('/admin/contacto'));
+      case 'soporte':
+        return supportContent(to, notice.solicitud, app.mailer.link('/admin/soporte'));
+      case 'stock':
+        return lowStockContent(
+          to,
+          notice.producto,
+          app.mailer.link(`/admin/productos/editar/${notice.producto.id}`),
+        );
+    }
+  };
+  const enqueue = app.mailer.kind<OwnerNotice>('tienda', async (notice) => {
+    const content = await compose(notice);
+    return content && renderMail(content, shop);
+  });
+  const label = (what: string) => `aviso a la tienda: ${what}`;
+
+  for (const [event, news] of Object.entries(ORDER_NEWS) as [OrderEventName, OrderNews][]) {
+    app.events.on(event, ({ numero }, tx) =>
+      enqueue(tx, label(`pedido ${numero} (${news})`), { que: 'pedido', numero, news }),
     );
   }
-  app.events.on('contacto.creado', (m) =>
-    send(`contacto ${m.id}`, async () => contactContent(to, m, app.mailer.link('/admin/contacto'))),
+  app.events.on('contacto.creado', (mensaje, tx) =>
+    enqueue(tx, label(`contacto ${mensaje.id}`), { que: 'contacto', mensaje }),
   );
-  app.events.on('soporte.creado', (s) =>
-    send(`soporte ${s.id}`, async () => supportContent(to, s, app.mailer.link('/admin/soporte'))),
+  app.events.on('soporte.creado', ({ acceso: _token, ...solicitud }, tx) =>
+    enqueue(tx, label(`soporte ${solicitud.id}`), { que: 'soporte', solicitud }),
   );
-  app.events.on('almacenamiento.lleno', (s) =>
-    send('disco lleno', async () => storageFullContent(to, s)),
+  app.events.on('producto.stock_bajo', (producto, tx) =>
+    enqueue(tx, label(`stock bajo ${producto.id}`), { que: 'stock', producto }),
   );
-  app.events.on('producto.stock_bajo', (p) =>
-    send(`stock bajo ${p.id}`, async () =>
-      lowStockContent(to, p, app.mailer.link(`/admin/productos/editar/${p.id}`)),
-    ),
-  );
+  app.storage.onFull((since) => {
+    renderMail(storageFullContent(to, { desde: since.toISOString() }), shop)
+      .then((mail) => app.mailer.send(mail))
+      .catch((err: unknown) =>
+        app.log.error({ err }, 'no se pudo avisar a la tienda que el disco está lleno'),
+      );
+  });
 }
 
-export default fp(ownerMails, { name: 'owner-mails', dependencies: ['core', 'events', 'mailer'] });
+export default fp(ownerMails, {
+  name: 'owner-mails',
+  dependencies: ['core', 'events', 'mailer', 'storage'],
+});

@@ -137,6 +137,11 @@ export function quoteContent(
  * but the answer to the customer's own click carries a new tracking link, which replaces the one
  * before (decision 023). Internal notes are never in the events, so they cannot reach an e-mail.
  */
+type TicketNotice =
+  | { que: 'recibida'; solicitud: SupportFact }
+  | { que: 'estado'; cambio: TicketStateFact }
+  | { que: 'cotizacion'; cotizacion: TicketQuoteFact };
+
 async function supportMails(app: FastifyInstance) {
   const shop: ShopIdentity = {
     name: 'Nexbyte',
@@ -144,41 +149,51 @@ async function supportMails(app: FastifyInstance) {
     url: app.config.publicUrl,
   };
   const link = (token: string) => app.mailer.link(ticketTrackingPath(token));
-  // The label is logged: it names the ticket, never its token.
-  const send = (what: string, compose: () => Promise<MailContent | null>) =>
-    app.mailer.sendLater(`soporte ${what}`, async () => {
-      const content = await compose();
-      return content && renderMail(content, shop);
-    });
+  const compose = async (notice: TicketNotice): Promise<MailContent | null> => {
+    switch (notice.que) {
+      case 'recibida':
+        return createdContent(notice.solicitud, link(notice.solicitud.acceso));
+      case 'estado': {
+        const f = notice.cambio;
+        const row = await findTicketRow(app.db, f.id);
+        return (
+          row &&
+          stateContent(row.emailCliente, row.nombreCliente, f, f.acceso ? link(f.acceso) : null)
+        );
+      }
+      case 'cotizacion': {
+        const f = notice.cotizacion;
+        const [row, quotes] = await Promise.all([
+          findTicketRow(app.db, f.id),
+          quotesOf(app.db, f.id),
+        ]);
+        const quote = quotes.find((q) => q.id === f.cotizacionId);
+        if (!row || !quote) return null;
+        return quoteContent(
+          row.emailCliente,
+          row.nombreCliente,
+          formatTicketNumber(row.id),
+          { ...quote, iva: ivaIncluded(quote.total) },
+          link(f.acceso),
+        );
+      }
+    }
+  };
+  const enqueue = app.mailer.kind<TicketNotice>('soporte', async (notice) => {
+    const content = await compose(notice);
+    return content && renderMail(content, shop);
+  });
+  // The label is shown to the owner and logged: it names the ticket, never its token.
+  const label = (id: number, what: string) => `soporte ${formatTicketNumber(id)} (${what})`;
 
-  app.events.on('soporte.creado', (s) =>
-    send(`${formatTicketNumber(s.id)} (recibida)`, async () => createdContent(s, link(s.acceso))),
+  app.events.on('soporte.creado', (solicitud, tx) =>
+    enqueue(tx, label(solicitud.id, 'recibida'), { que: 'recibida', solicitud }),
   );
-  app.events.on('soporte.estado', (f) =>
-    send(`${formatTicketNumber(f.id)} (${f.estado})`, async () => {
-      const row = await findTicketRow(app.db, f.id);
-      return (
-        row &&
-        stateContent(row.emailCliente, row.nombreCliente, f, f.acceso ? link(f.acceso) : null)
-      );
-    }),
+  app.events.on('soporte.estado', (cambio, tx) =>
+    enqueue(tx, label(cambio.id, cambio.estado), { que: 'estado', cambio }),
   );
-  app.events.on('soporte.cotizado', (f: TicketQuoteFact) =>
-    send(`${formatTicketNumber(f.id)} (cotización)`, async () => {
-      const [row, quotes] = await Promise.all([
-        findTicketRow(app.db, f.id),
-        quotesOf(app.db, f.id),
-      ]);
-      const quote = quotes.find((q) => q.id === f.cotizacionId);
-      if (!row || !quote) return null;
-      return quoteContent(
-        row.emailCliente,
-        row.nombreCliente,
-        formatTicketNumber(row.id),
-        { ...quote, iva: ivaIncluded(quote.total) },
-        link(f.acceso),
-      );
-    }),
+  app.events.on('soporte.cotizado', (cotizacion, tx) =>
+    enqueue(tx, label(cotizacion.id, 'cotización'), { que: 'cotizacion', cotizacion }),
   );
 }
 

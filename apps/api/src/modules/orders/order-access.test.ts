@@ -1,8 +1,8 @@
 import type { Pedido, PedidoCreado } from '@nexbyte/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { correos } from '../mail/mail.schema';
+import { mailsTo as outboxTo } from '../mail/outbox.testing';
 import { usuarios } from '../users/users.schema';
 import { pedidos } from './orders.schema';
 import { VALID_REGISTRO } from '../../test/payloads';
@@ -32,9 +32,9 @@ const notFound = { message: 'Pedido no encontrado.' };
 const linkSent =
   'Si ese correo es el del pedido, te enviamos un enlace para verlo. Revisa tu bandeja de entrada.';
 
+/** The e-mails delivered to that address, newest first. */
 async function mailsTo(correo: string) {
-  await t.app.mailer.settled();
-  return t.app.db.select().from(correos).where(eq(correos.para, correo)).orderBy(desc(correos.id));
+  return (await outboxTo(t, correo)).reverse();
 }
 
 /** The newest 'Enlace a tu pedido' mail to that address (the confirmation may be stored after it). */

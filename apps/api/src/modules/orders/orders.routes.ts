@@ -137,18 +137,22 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { numero } = request.params;
       // The same work whatever the e-mail: a token is made, and one UPDATE of the order's row
-      // decides in the database whether it replaces the old one. The e-mail goes after the answer.
+      // decides in the database whether it replaces the old one; its e-mail is enqueued with it.
       const access = newAccessToken();
-      const sent = await renewAccessToken(
-        app.db,
-        numero,
-        request.body.correo,
-        access.hash,
-        app.config.orders.linksPerHour,
-      );
-      if (sent) {
-        app.events.publish([{ name: 'pedido.enlace', data: { numero, acceso: access.token } }]);
-      }
+      await app.db.transaction(async (tx) => {
+        const sent = await renewAccessToken(
+          tx,
+          numero,
+          request.body.correo,
+          access.hash,
+          app.config.orders.linksPerHour,
+        );
+        if (sent) {
+          await app.events.record(tx, [
+            { name: 'pedido.enlace', data: { numero, acceso: access.token } },
+          ]);
+        }
+      });
       return reply.status(202).send({ message: ORDER_MESSAGES.linkSent });
     },
   );

@@ -244,7 +244,7 @@ describe('POST /api/pedidos as a guest', () => {
       .select()
       .from(correos)
       .where(eq(correos.para, 'enlace@gmail.com'));
-    const token = new RegExp(`/pedido/${order.numero}#([\\w-]+)`).exec(mail!.texto)![1]!;
+    const token = new RegExp(`/pedido/${order.numero}#([\\w-]+)`).exec(mail!.texto!)![1]!;
     expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
     const res = await getOrder(t, order.numero, { acceso: token });
     expect([res.statusCode, res.json<Pedido>().numero]).toEqual([200, order.numero]);

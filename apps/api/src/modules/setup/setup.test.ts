@@ -100,6 +100,7 @@ describe('a clean install (SEED_DEMO_DATA=false)', () => {
       datosBancarios: false,
       envioCorreos: false,
       mediosPago: false,
+      correosFallidos: 0,
     });
     const cat = await app.inject({
       method: 'POST',
@@ -168,6 +169,7 @@ describe('the checklist ticks what the settings provide', () => {
         datosBancarios: true,
         envioCorreos: true,
         mediosPago: true,
+        correosFallidos: 0,
       });
     } finally {
       await t.close();

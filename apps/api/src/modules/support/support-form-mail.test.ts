@@ -65,7 +65,7 @@ describe('mails per recipient', () => {
 
     await t.app.mailer.settled();
     const sent = await t.app.db.select({ para: correos.para }).from(correos);
-    const toMailbox = sent.filter((m) => spellings.includes(m.para));
+    const toMailbox = sent.filter((m) => spellings.includes(m.para!));
     expect(toMailbox).toHaveLength(MAX);
     // Another mailbox is not held back.
     expect((await send({ emailCliente: `${mailbox()}@gmail.com` })).statusCode).toBe(201);

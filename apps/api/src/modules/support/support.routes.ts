@@ -29,7 +29,6 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { solicitudesSoporte } from './support.schema';
 import { customerEmailKey } from '../../customer-email';
-import type { ShopEvent } from '../../events';
 import { HttpError, notFound } from '../../http-errors';
 import { windowCounter } from '../auth/counters';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
@@ -85,11 +84,9 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const lookupLimit = {
     rateLimit: { max: app.config.rateLimit.formsMax, timeWindow: '1 minute' },
   };
-  /** Publishes a change's events once its transaction has committed. */
-  const committed = <T>(outcome: Outcome<T>) => {
-    app.events.publish(outcome.events as ShopEvent[]);
-    return outcome.value;
-  };
+  /** A change's value (its events were recorded in its transaction). */
+  const committed = <T>(outcome: Outcome<T>) => outcome.value;
+  const record = app.events.record;
 
   app.post(
     '/soporte',
@@ -155,7 +152,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await app.currentUser(request);
       const { row, token } = committed(
-        await createTicket(app.db, { ...common, ...extra, usuarioId: user?.id ?? null }),
+        await createTicket(app.db, record, { ...common, ...extra, usuarioId: user?.id ?? null }),
       );
       const resumen = toResumen(row);
       return reply.status(201).send({
@@ -244,7 +241,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await ticketIdOf(request.headers[TICKET_ACCESS_HEADER]);
       const { decision, motivo } = request.body;
       const outcome =
-        id === null ? null : await answerAsCustomer(app.db, id, decision, motivo ?? null);
+        id === null ? null : await answerAsCustomer(app.db, record, id, decision, motivo ?? null);
       if (!outcome) throw notFound(TICKET_MESSAGES.trackingNotFound);
       return answered(decision, committed(outcome));
     },
@@ -288,6 +285,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { estado, nota, notaInterna } = request.body;
       const outcome = await changeState(
         app.db,
+        record,
         request.params.id,
         { estado, nota: nota ?? null, notaInterna: notaInterna ?? null },
         { kind: 'staff', user: request.user! },
@@ -335,7 +333,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await sendQuote(app.db, request.params.id, request.body, {
+      const outcome = await sendQuote(app.db, record, request.params.id, request.body, {
         kind: 'staff',
         user: request.user!,
       });
@@ -402,7 +400,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await ownTicketId(request.params.numero, request.user!.id);
       const { decision, motivo } = request.body;
-      const outcome = row && (await answerAsCustomer(app.db, row.id, decision, motivo ?? null));
+      const outcome =
+        row && (await answerAsCustomer(app.db, record, row.id, decision, motivo ?? null));
       if (!outcome) throw notFound(TICKET_MESSAGES.notFound);
       return answered(decision, committed(outcome));
     },

@@ -1,6 +1,6 @@
 /**
  * What every change of a ticket records: who made it (the history's author), its outcome (the
- * events the caller publishes after the commit) and the customer's news of it.
+ * events, recorded in its transaction) and the customer's news of it.
  */
 import type { EstadoTicket, Usuario } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
@@ -21,7 +21,7 @@ export function authorOf(actor: Actor): { autor: string; autorId: number | null 
   return { autor: actor.kind === 'cliente' ? CLIENT_AUTHOR : SYSTEM_AUTHOR, autorId: null };
 }
 
-/** The result of a change: published by the caller once the transaction has committed. */
+/** The result of a change and the events its transaction recorded. */
 export interface Outcome<T> {
   value: T;
   events: ShopEvent[];

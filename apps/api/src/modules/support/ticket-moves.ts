@@ -10,7 +10,7 @@ import {
   type TipoTicket,
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
-import type { ShopEvent } from '../../events';
+import type { RecordEvents, ShopEvent } from '../../events';
 import { conflict } from '../../http-errors';
 import {
   findTicketRow,
@@ -30,6 +30,7 @@ import { loadTicket } from './ticket-views';
 /** A new ticket, its first history row and the tracking link its first e-mail carries. */
 export async function createTicket(
   db: Db,
+  record: RecordEvents,
   values: NewTicket,
 ): Promise<Outcome<{ row: TicketRow; token: string }>> {
   return db.transaction(async (tx) => {
@@ -41,27 +42,26 @@ export async function createTicket(
       ...authorOf(values.usuarioId ? { kind: 'cliente' } : { kind: 'sistema' }),
     });
     const token = await newTrackingLink(tx, row.id);
-    return {
-      value: { row, token },
-      events: [
-        {
-          name: 'soporte.creado',
-          data: {
-            id: row.id,
-            nombreCliente: row.nombreCliente,
-            emailCliente: row.emailCliente,
-            telefonoCliente: row.telefonoCliente,
-            region: row.region,
-            comuna: row.comuna,
-            equipo: row.equipo,
-            prioridad: row.prioridad,
-            serviciosRequeridos: row.serviciosRequeridos,
-            descripcionProblema: row.descripcionProblema,
-            acceso: token,
-          },
+    const events: ShopEvent[] = [
+      {
+        name: 'soporte.creado',
+        data: {
+          id: row.id,
+          nombreCliente: row.nombreCliente,
+          emailCliente: row.emailCliente,
+          telefonoCliente: row.telefonoCliente,
+          region: row.region,
+          comuna: row.comuna,
+          equipo: row.equipo,
+          prioridad: row.prioridad,
+          serviciosRequeridos: row.serviciosRequeridos,
+          descripcionProblema: row.descripcionProblema,
+          acceso: token,
         },
-      ],
-    };
+      },
+    ];
+    await record(tx, events);
+    return { value: { row, token }, events };
   });
 }
 
@@ -77,6 +77,7 @@ export interface StateChange {
  */
 export async function changeState(
   db: Db,
+  record: RecordEvents,
   id: number,
   change: StateChange,
   actor: Actor,
@@ -111,6 +112,7 @@ export async function changeState(
       });
       events.push(await stateNews(tx, id, hacia, change.nota ?? null, actor));
     }
+    await record(tx, events);
     const updated = (await findTicketRow(tx, id))!;
     return { value: await loadTicket(tx, updated), events };
   });

@@ -14,7 +14,7 @@ import {
 } from '@nexbyte/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { ShopEvent } from '../../events';
+import type { RecordEvents, ShopEvent } from '../../events';
 import { badRequest, conflict } from '../../http-errors';
 import {
   crossedLowStock,
@@ -48,6 +48,7 @@ type QuoteInput = z.output<typeof cotizacionTicketInputSchema>;
  */
 export async function sendQuote(
   db: Db,
+  record: RecordEvents,
   id: number,
   input: QuoteInput,
   actor: Actor & { kind: 'staff' },
@@ -112,11 +113,10 @@ export async function sendQuote(
       ...authorOf(actor),
     });
     const acceso = await newTrackingLink(tx, id);
+    const events: ShopEvent[] = [{ name: 'soporte.cotizado', data: { id, cotizacionId, acceso } }];
+    await record(tx, events);
     const updated = (await findTicketRow(tx, id))!;
-    return {
-      value: await loadTicket(tx, updated),
-      events: [{ name: 'soporte.cotizado', data: { id, cotizacionId, acceso } }],
-    };
+    return { value: await loadTicket(tx, updated), events };
   });
 }
 
@@ -182,6 +182,7 @@ export async function answer(
 /** The customer's answer through the tracking link or their account. */
 export async function answerAsCustomer(
   db: Db,
+  record: RecordEvents,
   id: number,
   decision: Decision,
   motivo: string | null,
@@ -190,6 +191,7 @@ export async function answerAsCustomer(
     const row = await lockTicket(tx, id);
     if (!row) return null;
     const events = await answer(tx, row, decision, motivo, { kind: 'cliente' });
+    await record(tx, events);
     return { value: await loadPublicTicket(tx, (await findTicketRow(tx, id))!), events };
   });
 }
