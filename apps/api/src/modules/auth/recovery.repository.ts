@@ -71,3 +71,12 @@ export async function findUsableRecoveryToken(db: Db, token: string): Promise<bo
     .where(usable(token));
   return row !== undefined;
 }
+
+/** Recovery links that expired more than a day ago, used or not (a periodic job clears them). */
+export async function deleteExpiredRecoveryTokens(db: Db): Promise<number> {
+  const gone = await db
+    .delete(recuperacionesPassword)
+    .where(lt(recuperacionesPassword.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ id: recuperacionesPassword.id });
+  return gone.length;
+}

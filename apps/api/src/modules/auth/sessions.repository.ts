@@ -114,3 +114,12 @@ export async function deleteSession(db: Db, id: string, userId: number): Promise
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sesiones).where(eq(sesiones.usuarioId, userId));
 }
+
+/** Sessions that expired more than a day ago (a periodic job clears them; none can be used). */
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const gone = await db
+    .delete(sesiones)
+    .where(lte(sesiones.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ id: sesiones.id });
+  return gone.length;
+}

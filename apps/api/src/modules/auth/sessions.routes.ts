@@ -5,7 +5,16 @@ import { HttpError, MESSAGES, notFound } from '../../http-errors';
 import { endSessions, findUserRowById } from '../users/users.service';
 import { describeDevice } from './device';
 import { logSecurityEvent } from './security-log';
-import { deleteSession, deleteUserSessions, listLiveSessions } from './sessions.repository';
+import { deleteExpiredRecoveryTokens } from './recovery.repository';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  listLiveSessions,
+} from './sessions.repository';
+
+/** How often expired sessions and recovery links are cleared (a periodic job, once per period). */
+export const TOKEN_CLEANUP_SECONDS = 3_600;
 
 const loggedIn = [{ bearerAuth: [] }];
 const errorResponses = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -14,6 +23,16 @@ const sessionParams = z.object({ id: z.uuid({ error: 'El identificador no es vá
 /** "Mi cuenta", sessions (decision 014): the user's open sessions, ended one by one or all at once. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mi cuenta'];
+
+  app.jobs.every('limpieza-credenciales', TOKEN_CLEANUP_SECONDS, async () => {
+    const [sesiones, enlaces] = [
+      await deleteExpiredSessions(app.db),
+      await deleteExpiredRecoveryTokens(app.db),
+    ];
+    if (sesiones + enlaces > 0) {
+      app.log.info({ sesiones, enlaces }, 'sesiones y enlaces de recuperación vencidos eliminados');
+    }
+  });
 
   /** The session's user and session; requireUser ran in onRequest, so both are there. */
   const mine = (request: { user: { id: number } | null; sessionId: string | null }) => {
