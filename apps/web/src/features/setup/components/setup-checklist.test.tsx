@@ -32,6 +32,7 @@ describe('SetupChecklist', () => {
       datosBancarios: false,
       envioCorreos: true,
       mediosPago: false,
+      correosFallidos: 0,
     });
     renderChecklist();
     expect(await screen.findByRole('heading', { name: 'Puesta en marcha' })).toBeInTheDocument();
@@ -46,6 +47,7 @@ describe('SetupChecklist', () => {
     expect(screen.getByText(/BANK_ACCOUNT_NUMBER/)).toBeInTheDocument();
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /admin/puesta-en-marcha']);
     expect(api.calls[0]!.authorization).toBe('Bearer token-admin');
+    expect(screen.queryByText(/no se pudo enviar|no se pudieron enviar/)).toBeNull();
   });
 
   it('desaparece cuando todo está listo', async () => {
@@ -55,10 +57,46 @@ describe('SetupChecklist', () => {
       datosBancarios: true,
       envioCorreos: true,
       mediosPago: true,
+      correosFallidos: 0,
     });
     const { container } = renderChecklist();
     await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('avisa de los correos que no se pudieron enviar y lleva a verlos, junto a los pasos pendientes', async () => {
+    answer({
+      categoria: true,
+      producto: false,
+      datosBancarios: false,
+      envioCorreos: true,
+      mediosPago: false,
+      correosFallidos: 3,
+    });
+    renderChecklist();
+    const warning = await screen.findByText('Hay 3 correos que no se pudieron enviar.');
+    expect(warning.closest('.alert')).toHaveClass('alert--warning');
+    expect(screen.getByRole('link', { name: 'Ver los correos fallidos' })).toHaveAttribute(
+      'href',
+      '/admin/correos?estado=fallido',
+    );
+    expect(screen.getByRole('heading', { name: 'Puesta en marcha' })).toBeInTheDocument();
+  });
+
+  it('avisa de un correo fallido en singular aunque todos los pasos estén listos', async () => {
+    answer({
+      categoria: true,
+      producto: true,
+      datosBancarios: true,
+      envioCorreos: true,
+      mediosPago: true,
+      correosFallidos: 1,
+    });
+    renderChecklist();
+    expect(await screen.findByText('Hay 1 correo que no se pudo enviar.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver los correos fallidos' })).toBeInTheDocument();
+    // The steps, all done, stay hidden.
+    expect(screen.queryByRole('heading', { name: 'Puesta en marcha' })).toBeNull();
   });
 });

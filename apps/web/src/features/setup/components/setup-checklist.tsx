@@ -1,10 +1,11 @@
 import type { PuestaEnMarcha } from '@nexbyte/shared';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { useSetupChecklist } from '../api/get-setup-checklist';
 import '../setup.css';
 
 interface Step {
-  key: keyof PuestaEnMarcha;
+  key: Exclude<keyof PuestaEnMarcha, 'correosFallidos'>;
   label: string;
   /** An admin screen where the step is done… */
   to?: string;
@@ -36,14 +37,27 @@ const STEPS: Step[] = [
 
 /**
  * The owner's first steps on a new shop, on the dashboard until all are done. The server says
- * which are done; this says what each is and where it is done.
+ * which are done; this says what each is and where it is done. E-mails that could not be sent
+ * are warned of even once every step is done: an order's or a password's e-mail that never
+ * arrives stops a sale.
  */
 export function SetupChecklist() {
   const checklist = useSetupChecklist();
   // Nothing to show while loading or if the list cannot be read: the dashboard's own cards say
   // whether the API answers, and this list is a help, not a screen of its own.
   if (!checklist.data) return null;
-  const done = STEPS.filter((step) => checklist.data[step.key]).length;
+  return (
+    <>
+      {checklist.data.correosFallidos > 0 && (
+        <FailedMailWarning count={checklist.data.correosFallidos} />
+      )}
+      <SetupSteps data={checklist.data} />
+    </>
+  );
+}
+
+function SetupSteps({ data }: { data: PuestaEnMarcha }) {
+  const done = STEPS.filter((step) => data[step.key]).length;
   if (done === STEPS.length) return null;
   return (
     <section className="setup-checklist" aria-labelledby="setup-checklist-title">
@@ -53,7 +67,7 @@ export function SetupChecklist() {
       </p>
       <ul className="setup-checklist__steps">
         {STEPS.map((step) => {
-          const isDone = checklist.data[step.key];
+          const isDone = data[step.key];
           return (
             <li key={step.key} className={isDone ? 'setup-step setup-step--done' : 'setup-step'}>
               <span className="setup-step__mark" aria-hidden="true">
@@ -71,5 +85,23 @@ export function SetupChecklist() {
         })}
       </ul>
     </section>
+  );
+}
+
+/** Failed for good: the queue tries them no more until the owner sends them again. */
+function FailedMailWarning({ count }: { count: number }) {
+  const text =
+    count === 1
+      ? 'Hay 1 correo que no se pudo enviar'
+      : `Hay ${count} correos que no se pudieron enviar`;
+  return (
+    <Alert tone="warning">
+      <p>
+        <strong>{text}.</strong> Revisa a quién iban y por qué fallaron, y reintenta el envío.
+      </p>
+      <Link to="/admin/correos?estado=fallido" className="button button--small">
+        Ver los correos fallidos
+      </Link>
+    </Alert>
   );
 }
