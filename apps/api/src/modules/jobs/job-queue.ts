@@ -152,9 +152,10 @@ export class JobQueue {
   }
 
   /**
-   * Starts pg-boss, creates or updates the queues, and starts the workers and periodic work. A
-   * database that cannot be reached does not stop the shop from starting (it answers 503 until
-   * the database is back): the queue tries again every RESTART_MS.
+   * Starts pg-boss, creates or updates the queues, and starts the workers and periodic work;
+   * resolves after the first attempt. A database that cannot be reached does not stop the shop
+   * from starting (it answers 503 until the database is back): the queue tries again every
+   * RESTART_MS.
    */
   start(): Promise<void> {
     this.stopped = false;
@@ -218,7 +219,6 @@ export class JobQueue {
 
   /** The period's one job of each periodic work (the unique slot refuses the others), due now. */
   async schedulePeriodic(): Promise<void> {
-    await this.firstStart;
     for (const { name, seconds } of this.periodic) await this.sendPeriodic(name, seconds);
   }
 
@@ -245,8 +245,7 @@ export class JobQueue {
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
     if (!this.queues.has(name)) throw new Error(`cola de trabajos desconocida: ${name}`);
-    // Right after start-up the queues may still be being created.
-    await this.firstStart;
+    // Never wait here for the start: a caller's transaction holds a connection the start may need.
     const id = await this.boss.send(name, data, {
       ...options,
       ...(tx ? { db: inTransaction(tx) } : {}),

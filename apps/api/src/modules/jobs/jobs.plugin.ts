@@ -20,10 +20,9 @@ async function jobs(app: FastifyInstance) {
     pollSeconds: app.config.jobs.pollSeconds,
   });
   app.decorate('jobs', queue);
-  // Not awaited: a database that cannot be reached at start must not keep the shop from answering.
-  app.addHook('onReady', async () => {
-    void queue.start();
-  });
+  // The first attempt, before the server listens (a failed one is retried in the background): a
+  // request's transaction must never wait for the queues to exist.
+  app.addHook('onReady', () => queue.start());
   app.addHook('preClose', () => queue.stop(app.config.shutdown.drainMs));
 }
 

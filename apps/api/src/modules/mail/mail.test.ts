@@ -313,6 +313,8 @@ describe('with SMTP_URL', () => {
     await t.app.mailer.settled();
     expect(smtp.messages).toHaveLength(0);
     expect((await rowOf(t, row.id)).estado).toBe('enviando');
+    // Its job is not done with it: it comes back later, in case that worker never finishes.
+    expect((await jobOf(t, row.id)).state).toBe('retry');
     // That instance died mid-send (no end recorded for far longer than a conversation lasts): the
     // e-mail's job, returned to the queue, sends it.
     await t.app.db

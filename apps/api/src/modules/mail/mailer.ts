@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -171,8 +172,13 @@ export const MAIL_QUEUES = {
 } as const satisfies Record<string, QueuePolicy>;
 export type MailQueue = keyof typeof MAIL_QUEUES;
 
-/** E-mails a worker takes at once (sent one after another). */
-export const MAILS_PER_BATCH = 5;
+/**
+ * E-mails a worker takes at once (a worker takes a batch per JOBS_POLL_SECONDS), sent over
+ * MAIL_LANES SMTP conversations side by side. A batch must end within its queue's 180 s expiry:
+ * 5 rounds of a conversation bounded by MAIL_SEND_TIMEOUT_MS steps.
+ */
+export const MAILS_PER_BATCH = 20;
+const MAIL_LANES = 4;
 
 /** Builds one kind of e-mail from what was recorded; null: nothing to send any more. */
 export type Composer<T> = (datos: T) => Promise<Mail | null>;
@@ -236,7 +242,10 @@ export class Mailer {
   kind<T>(name: string, compose: Composer<T>, queue: MailQueue = 'correo'): Enqueue<T> {
     if (this.composers.has(name)) throw new Error(`tipo de correo repetido: ${name}`);
     this.composers.set(name, { queue, compose: compose as Composer<unknown> });
+    // Two statements per e-mail, inside the caller's transaction (often one that holds an order's
+    // row locks): the row, which names its job's id, and the job.
     return async (tx, tipo, datos, clave) => {
+      const trabajoId = randomUUID();
       const [row] = await tx
         .insert(correos)
         .values({
@@ -245,18 +254,22 @@ export class Mailer {
           datos: datos as object,
           clave: clave ?? null,
           estado: 'pendiente',
+          trabajoId,
         })
         .onConflictDoNothing({ target: correos.clave })
         .returning({ id: correos.id });
       // The same key recorded again: that e-mail is already on its way.
       if (!row) return;
-      await this.schedule(tx, row.id, queue);
+      await this.options.jobs.send(tx, queue, { correoId: row.id } satisfies MailJob, {
+        id: trabajoId,
+      });
     };
   }
 
   private async schedule(tx: Db, correoId: number, queue: MailQueue) {
-    const trabajoId = await this.options.jobs.send(tx, queue, { correoId } satisfies MailJob);
+    const trabajoId = randomUUID();
     await tx.update(correos).set({ trabajoId }).where(eq(correos.id, correoId));
+    await this.options.jobs.send(tx, queue, { correoId } satisfies MailJob, { id: trabajoId });
   }
 
   /** Takes back an order's e-mails not sent yet (an order given back as if never placed). */
@@ -308,15 +321,20 @@ export class Mailer {
     return this.options.transport.deliver(await this.prepare(mails));
   }
 
-  /** The jobs of one batch, one after another; returns those to retry with their errors. */
+  /** The jobs of one batch, a few side by side; returns those to retry with their errors. */
   private async deliverJobs(jobs: Job<MailJob>[]): Promise<Map<string, Error>> {
     const failed = new Map<string, Error>();
-    for (const job of jobs) {
-      const err = await this.deliverOne(job).catch((e: unknown) =>
-        e instanceof Error ? e : new Error(String(e)),
-      );
-      if (err) failed.set(job.id, err);
-    }
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const err = await this.deliverOne(job).catch((e: unknown) =>
+          e instanceof Error ? e : new Error(String(e)),
+        );
+        if (err) failed.set(job.id, err);
+      }
+    };
+    await Promise.all(Array.from({ length: MAIL_LANES }, lane));
     return failed;
   }
 
@@ -347,8 +365,15 @@ export class Mailer {
         ),
       )
       .returning();
-    // Sent already, failed for good, or another worker is sending it right now.
-    if (!row) return null;
+    if (!row) {
+      // Sent already, failed for good or taken back: done. Held by a worker that is sending it
+      // now, or that stopped mid-send: try again later (the claim goes stale after staleSendMs).
+      const [held] = await db
+        .select({ estado: correos.estado })
+        .from(correos)
+        .where(eq(correos.id, job.data.correoId));
+      return held?.estado === 'enviando' ? new Error('otro proceso lo está enviando') : null;
+    }
     const composer = this.composers.get(row.compositor ?? '');
     let mail: Mail | null;
     try {
