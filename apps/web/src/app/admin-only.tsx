@@ -17,7 +17,7 @@ export function AdminOnly() {
       <AdminPageHeader title={NO_PERMISSION_TITLE} />
       <p id="sin-permiso">
         No tienes permiso para ver esta sección. Solo un administrador puede gestionar usuarios,
-        mensajes de contacto, envíos y cupones.
+        mensajes de contacto, envíos, cupones y correos.
       </p>
       <p>
         <Link to="/admin" className="button">
