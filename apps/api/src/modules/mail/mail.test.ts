@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORREO_MESSAGES, type CorreoEnvio } from '@nexbyte/shared';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { correos } from './mail.schema';
@@ -329,6 +329,20 @@ describe('with SMTP_URL', () => {
     await t.app.mailer.settled();
     expect(smtp.messages).toHaveLength(1);
     expect((await rowOf(t, row.id)).estado).toBe('enviado');
+  });
+
+  it('on shutdown an e-mail still being sent is released, so the next start sends it at once', async () => {
+    smtp.mode = 'silent';
+    const row = await send({ ...mail, subject: 'Al apagar' });
+    const running = t.app.mailer.settled();
+    await vi.waitFor(async () => expect((await rowOf(t, row.id)).estado).toBe('enviando'), {
+      timeout: 5_000,
+    });
+    await t.app.mailer.close();
+    expect(await rowOf(t, row.id)).toMatchObject({ estado: 'pendiente', enviandoDesde: null });
+    smtp.mode = 'accept';
+    smtp.dropConnections();
+    await running;
   });
 });
 

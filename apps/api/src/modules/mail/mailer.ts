@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -202,6 +202,8 @@ type Row = typeof correos.$inferSelect;
  */
 export class Mailer {
   private readonly composers = new Map<string, { queue: MailQueue; compose: Composer<unknown> }>();
+  /** E-mails this process has claimed and is sending now. */
+  private readonly sending = new Set<number>();
 
   constructor(private readonly options: MailerOptions) {
     for (const [queue, policy] of Object.entries(MAIL_QUEUES) as [MailQueue, QueuePolicy][]) {
@@ -344,7 +346,7 @@ export class Mailer {
    * for good).
    */
   private async deliverOne(job: Job<MailJob>): Promise<Error | null> {
-    const { db, log, transport, staleSendMs } = this.options;
+    const { db, staleSendMs } = this.options;
     const [row] = await db
       .update(correos)
       .set({
@@ -374,6 +376,17 @@ export class Mailer {
         .where(eq(correos.id, job.data.correoId));
       return held?.estado === 'enviando' ? new Error('otro proceso lo está enviando') : null;
     }
+    this.sending.add(row.id);
+    try {
+      return await this.deliverClaimed(row, job);
+    } finally {
+      this.sending.delete(row.id);
+    }
+  }
+
+  /** Composes, sends and records an e-mail this worker has claimed. */
+  private async deliverClaimed(row: Row, job: Job<MailJob>): Promise<Error | null> {
+    const { db, log, transport } = this.options;
     const composer = this.composers.get(row.compositor ?? '');
     let mail: Mail | null;
     try {
@@ -442,7 +455,22 @@ export class Mailer {
     await this.options.jobs.runDue();
   }
 
+  /**
+   * On shutdown, after the queue has stopped (its jobs failed back to it): the e-mails still
+   * being sent are released, so the next start sends them at once instead of waiting for their
+   * claim to go stale. One the server accepted in this last moment goes out twice (decision 028).
+   */
   async close(): Promise<void> {
+    const claimed = [...this.sending];
+    if (claimed.length > 0) {
+      await this.options.db
+        .update(correos)
+        .set({ estado: 'pendiente', enviandoDesde: null })
+        .where(and(inArray(correos.id, claimed), eq(correos.estado, 'enviando')))
+        .catch((err: unknown) =>
+          this.options.log.warn({ err }, 'no se pudieron liberar los correos en envío'),
+        );
+    }
     await this.options.transport.close();
   }
 }

@@ -4,15 +4,17 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 /**
  * How the stand-in answers: 'accept' takes every message; 'refuse' says the mailbox does not
  * exist (550 5.1.1, permanent); 'busy' asks to try later (451, temporary); 'down' drops every
- * connection before its greeting.
+ * connection before its greeting; 'silent' accepts the connection and never says a word.
  */
-export type SmtpMode = 'accept' | 'refuse' | 'busy' | 'down';
+export type SmtpMode = 'accept' | 'refuse' | 'busy' | 'down' | 'silent';
 
 export interface SmtpStandIn {
   url: string;
   /** Each accepted message's raw DATA text, in arrival order. */
   messages: string[];
   mode: SmtpMode;
+  /** Cuts every open conversation (a server that goes away mid-send). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,15 @@ export interface SmtpStandIn {
  */
 export async function startSmtpStandIn(mode: SmtpMode = 'accept'): Promise<SmtpStandIn> {
   const sockets = new Set<Socket>();
-  const standIn: SmtpStandIn = { url: '', messages: [], mode, close: async () => {} };
+  const standIn: SmtpStandIn = {
+    url: '',
+    messages: [],
+    mode,
+    dropConnections: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: async () => {},
+  };
   const server: Server = createServer((socket) => {
     if (standIn.mode === 'down') {
       socket.destroy();
@@ -31,6 +41,7 @@ export async function startSmtpStandIn(mode: SmtpMode = 'accept'): Promise<SmtpS
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
+    if (standIn.mode === 'silent') return;
     let buffer = '';
     let inData = false;
     let data = '';
