@@ -35,7 +35,7 @@ const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['desarrollo'],
         description:
-          'Solo en desarrollo (DEV_OUTBOX_API=1): los últimos correos guardados sin enviar, del más nuevo al más antiguo.',
+          'Solo en desarrollo (DEV_OUTBOX_API=1): los últimos correos entregados a la bandeja de salida (sin SMTP_URL), del más nuevo al más antiguo.',
         querystring: z.object({ para: z.string().trim().toLowerCase().max(320).optional() }),
         response: { 200: z.array(correoSchema), 400: errorResponseSchema },
       },
