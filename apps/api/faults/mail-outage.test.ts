@@ -79,6 +79,18 @@ describe.each(DATABASES)(
         smtp.mode = 'accept';
         const back = performance.now();
         if (label === 'PostgreSQL') {
+          // Each failed job is back in the queue (its row records the failure a moment before).
+          await waitUntil(
+            'cada trabajo espera su reintento',
+            async () => {
+              const [waiting] = await db!.query(
+                `select count(*)::int as n from pgboss.job
+                  where name in ('correo', 'correo-breve') and state = 'retry'`,
+              );
+              return Number(waiting!.n) === ORDERS;
+            },
+            { limitMs: 10_000, everyMs: 100 },
+          );
           await db.query(
             `update pgboss.job set start_after = now()
             where name in ('correo', 'correo-breve') and state = 'retry'`,
