@@ -1,12 +1,17 @@
 // Types of smtp-stand-in.mjs, for the TypeScript fault tests.
 
-/** accept, refuse (550), busy (451), down (no greeting), slow (the final answer held `slowMs`). */
-export type SmtpMode = 'accept' | 'refuse' | 'busy' | 'down' | 'slow';
+/**
+ * accept, refuse (550), busy (451), down (no greeting), silent (connects, never answers), slow
+ * (the final answer held `slowMs`).
+ */
+export type SmtpMode = 'accept' | 'refuse' | 'busy' | 'down' | 'silent' | 'slow';
 
 export interface ReceivedMessage {
   messageId: string;
   to: string;
   subject: string;
+  /** The message as sent (DATA, dot-unstuffed). */
+  raw: string;
   /** performance.now() when its final "250" was written. */
   at: number;
 }
@@ -18,6 +23,10 @@ export interface SmtpStandIn {
   messages: ReceivedMessage[];
   /** Messages whose client went away before their final answer (not delivered). */
   abandoned: number;
+  /** The recipients refused with 550 so far. */
+  rejected: string[];
+  /** Cuts every open conversation (a server that goes away mid-send). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-// A loopback SMTP server for the mail benchmarks and the fault tests: the twin of the API's
-// smtp-stand-in.testing.ts (accept / refuse / busy / down) plus 'slow', which holds each
+// A loopback SMTP server for every test and benchmark that sends the shop's e-mail (API tests,
+// browser tests, fault tests, benches): accept, refuse (550 5.1.1, the mailbox does not exist),
+// busy (451), down (no greeting), silent (connects, never says a word) and slow, which holds each
 // message's final answer for `slowMs`. A message counts as received only once its final "250" has
 // been written: a client that disconnects before that (killed mid-conversation) delivered nothing,
 // as with a real server. Every received message is kept with its Message-ID and arrival time, so
@@ -17,10 +18,16 @@ export async function startSmtpStandIn(mode = 'accept', { slowMs = 5_000 } = {})
     url: '',
     mode,
     slowMs,
-    /** { messageId, to, subject, at (ms, performance.now()) } in arrival order. */
+    /** { messageId, to, subject, raw (the DATA text), at (ms, performance.now()) } in order. */
     messages: [],
     /** Messages whose client went away before their final answer (not delivered). */
     abandoned: 0,
+    /** The recipients refused with 550 so far. */
+    rejected: [],
+    /** Cuts every open conversation (a server that goes away mid-send). */
+    dropConnections: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     close: async () => {},
   };
   const server = createServer((socket) => {
@@ -29,6 +36,11 @@ export async function startSmtpStandIn(mode = 'accept', { slowMs = 5_000 } = {})
       return;
     }
     sockets.add(socket);
+    if (standIn.mode === 'silent') {
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+      return;
+    }
     let buffer = '';
     let inData = false;
     let data = '';
@@ -55,6 +67,7 @@ export async function startSmtpStandIn(mode = 'accept', { slowMs = 5_000 } = {})
             messageId: header(text, 'message-id'),
             to: header(text, 'to'),
             subject: header(text, 'subject'),
+            raw: text,
             at: performance.now(),
           });
         });
@@ -82,7 +95,9 @@ export async function startSmtpStandIn(mode = 'accept', { slowMs = 5_000 } = {})
         const verb = line.split(/[ :]/)[0].toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250-prueba\r\n250 8BITMIME');
         else if (verb === 'RCPT' && standIn.mode === 'refuse') {
-          reply('550 5.1.1 <destinatario>: no existe ese buzón');
+          const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          standIn.rejected.push(address);
+          reply(`550 5.1.1 <${address}>: no existe ese buzón`);
         } else if (verb === 'RCPT' && standIn.mode === 'busy') {
           reply('451 4.3.0 intente más tarde');
         } else if (verb === 'DATA') {

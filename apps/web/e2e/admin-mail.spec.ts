@@ -8,7 +8,7 @@ import {
   type ServerProcess,
 } from '../../../scripts/lib/server-process.mjs';
 import { ADMIN, expect, expectNoA11yViolations, test } from './fixtures';
-import { SmtpStandIn } from './smtp-stand-in';
+import { startSmtpStandIn, type SmtpStandIn } from '../../../scripts/lib/smtp-stand-in.mjs';
 
 // A shop that sends its e-mails through SMTP_URL, to a loopback mail server of the test's own
 // that first says the mailbox does not exist (550 5.1.1) and later accepts. Its own server, on
@@ -20,8 +20,7 @@ let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  smtp = new SmtpStandIn();
-  await smtp.start();
+  smtp = await startSmtpStandIn('refuse');
   dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-correos-'));
   server = await startServer(
     {
@@ -39,7 +38,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (server) await stopServer(server);
-  if (smtp) await smtp.stop();
+  if (smtp) await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -98,7 +97,7 @@ test('un correo a un buzón que no existe queda Fallido con su error, y Reintent
   expect(box!.height).toBeGreaterThanOrEqual(24);
 
   // The mailbox exists now; the owner sends it again from the keyboard.
-  smtp!.accept();
+  smtp!.mode = 'accept';
   await retry.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Notificaciones' })).toContainText(
@@ -115,7 +114,7 @@ test('un correo a un buzón que no existe queda Fallido con su error, y Reintent
     await expect(sent).toContainText('Enviado', { timeout: 2_000 });
     await expect(sent.getByRole('button', { name: /^Reintentar/ })).toHaveCount(0);
   });
-  expect(smtp!.received.map((mail) => mail.to)).toEqual([[ADMIN.correo]]);
+  expect(smtp!.messages.map((mail) => mail.to)).toEqual([ADMIN.correo]);
   await expectNoA11yViolations(page);
 
   // Nothing failed any more: the dashboard's warning is gone.

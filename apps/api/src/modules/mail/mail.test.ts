@@ -5,7 +5,7 @@ import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test
 import { correos } from './mail.schema';
 import { MAIL_QUEUES, MAILS_PER_BATCH, withUnsubscribeFooter, type Mail } from './mailer';
 import { mailsTo } from './outbox.testing';
-import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.testing';
+import { startSmtpStandIn, type SmtpStandIn } from '../../../../../scripts/lib/smtp-stand-in.mjs';
 
 const mail: Mail = { to: 'ana.perez@gmail.com', subject: 'Prueba', text: 'Hola Ana.' };
 
@@ -152,12 +152,12 @@ describe('with SMTP_URL', () => {
     const row = await send(mail);
     await t.app.mailer.settled();
     expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]).toMatch(/^From: Tienda <tienda@nexbyte\.cl>$/m);
-    expect(smtp.messages[0]).toMatch(/^To: ana\.perez@gmail\.com$/m);
-    expect(smtp.messages[0]).toMatch(
+    expect(smtp.messages[0]!.raw).toMatch(/^From: Tienda <tienda@nexbyte\.cl>$/m);
+    expect(smtp.messages[0]!.raw).toMatch(/^To: ana\.perez@gmail\.com$/m);
+    expect(smtp.messages[0]!.raw).toMatch(
       new RegExp(`^Message-ID: <correo-${row.id}\\.\\d+@nexbyte\\.cl>$`, 'm'),
     );
-    expect(smtp.messages[0]).toContain('Hola Ana.');
+    expect(smtp.messages[0]!.raw).toContain('Hola Ana.');
     expect(await rowOf(t, row.id)).toMatchObject({
       estado: 'enviado',
       para: mail.to,
@@ -173,7 +173,7 @@ describe('with SMTP_URL', () => {
     await send({ ...mail, subject: 'Para suscriptora' });
     await t.app.mailer.settled();
     // Unfold the headers and undo the quoted-printable soft line breaks of the body.
-    const raw = smtp.messages[0]!.replace(/\n[ \t]+/g, ' ').replace(/=\n/g, '');
+    const raw = smtp.messages[0]!.raw.replace(/\n[ \t]+/g, ' ').replace(/=\n/g, '');
     const header = raw.match(/^List-Unsubscribe: <(\S+)>$/m)?.[1];
     // The token rides in the fragment, which browsers never send to a server (nor to its log).
     expect(header).toMatch(/^https:\/\/tienda\.nexbyte\.cl\/newsletter\/baja#[\w-]{43}$/);
