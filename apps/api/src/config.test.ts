@@ -211,6 +211,7 @@ describe('configuration', () => {
   it('bounds every database wait by default, and lets each bound be set', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).pool).toEqual({
       poolSize: 10,
+      maxTransactions: 2,
       connectTimeoutMs: 2_000,
       queryTimeoutMs: 6_000,
       statementTimeoutMs: 5_000,
@@ -219,6 +220,7 @@ describe('configuration', () => {
     const tuned = loadConfig({
       DATA_DIR: dataDir(),
       DB_POOL_SIZE: '20',
+      DB_MAX_TRANSACTIONS: '6',
       DB_CONNECT_TIMEOUT_MS: '1000',
       DB_STATEMENT_TIMEOUT_MS: '8000',
       DB_IDLE_TX_TIMEOUT_MS: '30000',
@@ -226,6 +228,7 @@ describe('configuration', () => {
     // The client's query time-out follows the statement time-out unless set.
     expect(tuned.pool).toEqual({
       poolSize: 20,
+      maxTransactions: 6,
       connectTimeoutMs: 1_000,
       queryTimeoutMs: 9_000,
       statementTimeoutMs: 8_000,

@@ -20,6 +20,12 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(POOL_DEFAULTS.poolSize),
+  DB_MAX_TRANSACTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(POOL_DEFAULTS.maxTransactions),
   DB_CONNECT_TIMEOUT_MS: millis(POOL_DEFAULTS.connectTimeoutMs),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   DB_STATEMENT_TIMEOUT_MS: millis(POOL_DEFAULTS.statementTimeoutMs),

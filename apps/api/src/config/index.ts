@@ -86,6 +86,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     pool: {
       poolSize: env.DB_POOL_SIZE,
+      maxTransactions: env.DB_MAX_TRANSACTIONS,
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: queryTimeoutMs(env),
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import { DB_KIND, testConfig } from '../test/test-app';
 import { openDatabase, type Database } from './client';
 import { isDatabaseUnavailable } from './errors';
 import type { PgliteWorkerClient } from './pglite-client';
+import { inBackground } from './priority-gate';
 import { categorias } from '../modules/categories/categories.schema';
 import { contactos } from '../modules/contact/contact.schema';
 import { productos } from '../modules/products/products.schema';
@@ -146,6 +147,36 @@ describe.skipIf(DB_KIND !== 'pglite')('PGlite in a worker thread', () => {
     expect(await holder).toBe('terminó');
     // Once it is free, it answers again.
     expect(await onDisk.db.select().from(productos).limit(1)).toHaveLength(1);
+  });
+
+  it('serves a read before the waiting transactions, them in order, and the job queue last', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const served: string[] = [];
+    const holder = onDisk.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await held;
+    });
+    const orders = [1, 2, 3].map((n) =>
+      onDisk.db.transaction(async (tx) => {
+        served.push(`pedido ${n}`);
+        await tx.execute(sql`select ${n}`);
+      }),
+    );
+    const job = inBackground(() =>
+      onDisk.db
+        .select({ n: count() })
+        .from(contactos)
+        .then(() => served.push('correo')),
+    );
+    const read = onDisk.db
+      .select({ n: count() })
+      .from(productos)
+      .then(() => served.push('lectura'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([holder, ...orders, read, job]);
+    expect(served).toEqual(['lectura', 'pedido 1', 'pedido 2', 'pedido 3', 'correo']);
   });
 
   it('lets migrations wait for the connection as long as it takes', async () => {

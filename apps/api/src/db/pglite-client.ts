@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 import { isBuilt } from '../paths';
 import { DatabaseUnavailableError } from './errors';
+import { laneOf, PriorityGate } from './priority-gate';
 import type {
   DataDirDump,
   WireError,
@@ -9,17 +10,6 @@ import type {
   WorkerRequest,
   WorkerStats,
 } from './pglite-worker';
-
-/**
- * The embedded database's connection was busy for longer than a request may wait for it. A
- * DatabaseUnavailableError, so it is answered 503 with Retry-After rather than after a long wait.
- */
-export class DatabaseBusyError extends DatabaseUnavailableError {
-  constructor(waitedMs: number) {
-    super(`La base de datos embebida estuvo ocupada más de ${waitedMs} ms.`);
-    this.name = 'DatabaseBusyError';
-  }
-}
 
 /** Where the client reports a worker that stopped (pino's signature; console works too). */
 export interface PgliteLog {
@@ -45,48 +35,6 @@ export interface WorkerTransaction {
   exec(sql: string): Promise<Results[]>;
   rollback(): Promise<void>;
   readonly closed: boolean;
-}
-
-interface Waiter {
-  grant: () => void;
-  timer: NodeJS.Timeout | undefined;
-}
-
-/**
- * PGlite is one connection: whoever holds it (a query, or a transaction across its awaits) runs
- * alone and the rest wait in order. A wait longer than the bound fails, so a burst of shoppers is
- * answered with a quick 503 instead of queueing for seconds.
- */
-class ConnectionQueue {
-  private held = false;
-  private readonly waiters: Waiter[] = [];
-
-  acquire(timeoutMs: number): Promise<void> {
-    if (!this.held && this.waiters.length === 0) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = { grant: resolve, timer: undefined };
-      if (timeoutMs > 0) {
-        waiter.timer = setTimeout(() => {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          reject(new DatabaseBusyError(timeoutMs));
-        }, timeoutMs);
-      }
-      this.waiters.push(waiter);
-    });
-  }
-
-  release() {
-    const next = this.waiters.shift();
-    if (!next) {
-      this.held = false;
-      return;
-    }
-    clearTimeout(next.timer);
-    next.grant();
-  }
 }
 
 /**
@@ -142,15 +90,26 @@ export class PgliteWorkerClient {
   private state: 'up' | 'down' | 'closed' = 'down';
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly queue = new ConnectionQueue();
   private readonly subscriptions = new Map<string, Set<Subscription>>();
   private unbounded = 0;
   private restartDelayMs: number;
   private closing: Promise<void> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * PGlite is one connection: whoever holds it (a statement, or a transaction across its awaits)
+   * runs alone and the rest wait, a shopper's read before a waiting order before the job queue's
+   * work (priority-gate.ts). A wait longer than the bound fails, so a burst of shoppers is
+   * answered with a quick 503 instead of queueing for seconds.
+   */
+  private readonly queue: PriorityGate;
+
   private constructor(private readonly options: PgliteWorkerOptions) {
     this.restartDelayMs = options.restartDelayMs ?? 500;
+    this.queue = new PriorityGate({
+      limit: 1,
+      patienceMs: options.queueTimeoutMs > 0 ? options.queueTimeoutMs / 2 : 500,
+    });
   }
 
   static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
@@ -278,11 +237,17 @@ export class PgliteWorkerClient {
     });
   }
 
-  private async withConnection<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+  private async withConnection<T>(
+    timeoutMs: number,
+    work: () => Promise<T>,
+    own: 'statement' | 'transaction' = 'statement',
+  ): Promise<T> {
     if (this.state === 'closed') {
       throw new DatabaseUnavailableError('La base de datos embebida está cerrada.');
     }
-    await this.queue.acquire(timeoutMs);
+    const lane = laneOf(own);
+    // Background work may wait out a burst of requests: ten times a request's bound.
+    await this.queue.acquire(lane, lane === 'background' ? timeoutMs * 10 : timeoutMs);
     try {
       return await work();
     } finally {
@@ -330,44 +295,48 @@ export class PgliteWorkerClient {
    * own transaction does.
    */
   transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    return this.withConnection(this.queueTimeoutMs, async () => {
-      await this.call({ op: 'exec', sql: 'BEGIN' });
-      let closed = false;
-      const ensureOpen = () => {
-        if (closed) throw new Error('La transacción ya terminó.');
-      };
-      const tx: WorkerTransaction = {
-        query: async <R>(sql: string, params?: unknown[], options?: ClientQueryOptions) => {
-          ensureOpen();
-          return this.runQuery<R>(sql, params, options);
-        },
-        exec: async (sql: string) => {
-          ensureOpen();
-          return this.call<Results[]>({ op: 'exec', sql });
-        },
-        rollback: async () => {
-          ensureOpen();
-          await this.call({ op: 'exec', sql: 'ROLLBACK' });
+    return this.withConnection(
+      this.queueTimeoutMs,
+      async () => {
+        await this.call({ op: 'exec', sql: 'BEGIN' });
+        let closed = false;
+        const ensureOpen = () => {
+          if (closed) throw new Error('La transacción ya terminó.');
+        };
+        const tx: WorkerTransaction = {
+          query: async <R>(sql: string, params?: unknown[], options?: ClientQueryOptions) => {
+            ensureOpen();
+            return this.runQuery<R>(sql, params, options);
+          },
+          exec: async (sql: string) => {
+            ensureOpen();
+            return this.call<Results[]>({ op: 'exec', sql });
+          },
+          rollback: async () => {
+            ensureOpen();
+            await this.call({ op: 'exec', sql: 'ROLLBACK' });
+            closed = true;
+          },
+          get closed() {
+            return closed;
+          },
+        };
+        try {
+          const result = await fn(tx);
+          if (!closed) await this.call({ op: 'exec', sql: 'COMMIT' });
           closed = true;
-        },
-        get closed() {
-          return closed;
-        },
-      };
-      try {
-        const result = await fn(tx);
-        if (!closed) await this.call({ op: 'exec', sql: 'COMMIT' });
-        closed = true;
-        return result;
-      } catch (err) {
-        if (!closed) {
-          // The worker may be gone too; the caller needs the first error, not this one.
-          await this.call({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+          return result;
+        } catch (err) {
+          if (!closed) {
+            // The worker may be gone too; the caller needs the first error, not this one.
+            await this.call({ op: 'exec', sql: 'ROLLBACK' }).catch(() => {});
+          }
+          closed = true;
+          throw err;
         }
-        closed = true;
-        throw err;
-      }
-    });
+      },
+      'transaction',
+    );
   }
 
   /**

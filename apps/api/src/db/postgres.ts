@@ -3,10 +3,17 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database, Db, Schema } from './client';
 import { pgListen } from './pg-listen';
+import { laneOf, PriorityGate } from './priority-gate';
 
 /** How the pool talks to PostgreSQL; every wait is bounded so a hung database means a fast 503. */
 export interface PoolSettings {
   poolSize: number;
+  /**
+   * Transactions open at once (at most the pool's size). The others wait in priority order
+   * (priority-gate.ts): a burst of orders leaves connections, and the CPU, to shoppers' reads,
+   * and the job queue's transactions wait behind the requests'.
+   */
+  maxTransactions: number;
   /** Opening a connection, and also waiting for a free one when all are busy. */
   connectTimeoutMs: number;
   /** Client side: a query whose answer does not arrive in time fails (a stalled network). */
@@ -19,6 +26,7 @@ export interface PoolSettings {
 
 export const POOL_DEFAULTS: PoolSettings = {
   poolSize: 10,
+  maxTransactions: 2,
   connectTimeoutMs: 2_000,
   queryTimeoutMs: 6_000,
   statementTimeoutMs: 5_000,
@@ -109,6 +117,20 @@ export function openPostgres({
   pool.on('error', () => {});
 
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const gate = new PriorityGate({
+    limit: Math.max(1, Math.min(settings.maxTransactions, settings.poolSize)),
+    patienceMs: settings.connectTimeoutMs / 8,
+  });
+  const transaction = db.transaction.bind(db);
+  // Waiting for the gate counts as waiting for a connection: bounded the same, then a 503.
+  db.transaction = (async (work, config) => {
+    await gate.acquire(laneOf('transaction'), settings.connectTimeoutMs);
+    try {
+      return await transaction(work, config);
+    } finally {
+      gate.release();
+    }
+  }) as Db['transaction'];
   return {
     db,
     kind: 'postgres',

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
+import { inBackground } from '../../db/priority-gate';
 import { rowsOf } from '../../db/rows';
 
 /** How a queue's jobs are retried, and how long one may run before it counts as lost. */
@@ -97,7 +98,8 @@ export class JobQueue {
   private newBoss(): PgBoss {
     const { database, log, pollSeconds } = this.options;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      // The queue's own statements (fetching, completing, maintenance) wait behind requests'.
+      db: { executeSql: (text, values) => inBackground(() => database.executeSql(text, values)) },
       // The shop's migrations create and upgrade the queue's tables (drizzle/0022_job_queue.sql).
       migrate: false,
       // Periodic work is `every`, below: pg-boss's cron has a one-minute grain.
@@ -228,7 +230,8 @@ export class JobQueue {
 
   /** Fails the batch's failed jobs (each retried or failed for good by its queue's policy). */
   private async runBatch(queue: QueueDefinition, jobs: Job<object>[]): Promise<void> {
-    const failed = await queue.handler(jobs);
+    // Jobs are background work: their database calls wait behind the requests' (priority-gate).
+    const failed = await inBackground(() => queue.handler(jobs));
     for (const [id, err] of failed) {
       await this.boss.fail(queue.name, id, { message: err.message });
     }
