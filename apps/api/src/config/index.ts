@@ -134,6 +134,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
     // Tests run due jobs themselves (app.jobs.runDue) unless they ask for workers.
     jobs: { pollSeconds: env.JOBS_POLL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 1) },
+    // Tests see every change on the next read unless they ask for coalescing.
+    catalogCacheCoalesceMs: env.CATALOG_CACHE_COALESCE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1_000),
     memoryTrimIntervalMs: env.MEMORY_TRIM_INTERVAL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: { max: env.RATE_LIMIT_MAX, formsMax: env.RATE_LIMIT_FORMS_MAX },

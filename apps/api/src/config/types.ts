@@ -149,6 +149,11 @@ export interface AppConfig {
   shutdown: { drainMs: number; graceMs: number };
   /** The durable job queue: seconds between two looks at an idle queue; 0 runs no workers. */
   jobs: { pollSeconds: number };
+  /**
+   * A run of catalogue changes clears the catalogue's cache at most once per this many ms (the
+   * first change of a quiet spell at once); 0 clears at every change.
+   */
+  catalogCacheCoalesceMs: number;
   /** How often the server hands glibc's free pages back to the system; 0 never. */
   memoryTrimIntervalMs: number;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses/CIDRs. */

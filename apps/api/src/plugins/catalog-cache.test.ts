@@ -442,6 +442,66 @@ describe('every write that changes what shoppers see shows on the very next read
   });
 });
 
+describe('a burst of orders, with CATALOG_CACHE_COALESCE_MS', () => {
+  const COALESCE_MS = 500;
+  let burst: TestContext;
+  beforeAll(async () => {
+    burst = await createTestApp({ CATALOG_CACHE_COALESCE_MS: String(COALESCE_MS) });
+  });
+  afterAll(() => burst.close());
+
+  const page = async (id: number) => {
+    const res = await burst.app.inject({ method: 'GET', url: `/api/productos/${id}` });
+    expect(res.statusCode).toBe(200);
+    return {
+      stock: res.json<Producto>().stock,
+      precio: res.json<Producto>().precio,
+      etag: res.headers.etag,
+    };
+  };
+
+  it('shows the first order at once, the rest of the run within the period, staff edits at once', async () => {
+    const mouse = await productNamed(burst.app.db, MOUSE);
+    await new Promise((r) => setTimeout(r, COALESCE_MS + 50));
+    expect((await page(mouse.id)).stock).toBe(mouse.stock);
+
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    const afterFirst = await page(mouse.id);
+    expect(afterFirst.stock).toBe(mouse.stock - 1);
+
+    // The next order of the run is served from memory for a moment, then shown.
+    const placed = performance.now();
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    const meanwhile = await page(mouse.id);
+    expect(meanwhile).toEqual(afterFirst);
+    let seen = meanwhile;
+    while (seen.stock !== mouse.stock - 2 && performance.now() - placed < COALESCE_MS + 500) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await page(mouse.id);
+    }
+    expect(seen.stock).toBe(mouse.stock - 2);
+    expect(performance.now() - placed).toBeLessThan(COALESCE_MS + 500);
+
+    // The owner editing during the run sees the shop change on the next read.
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    const edit = await burst.app.inject({
+      method: 'PUT',
+      url: `/api/productos/${mouse.id}`,
+      headers: bearer(burst.adminToken),
+      payload: {
+        nombre: mouse.nombre,
+        descripcion: mouse.descripcion,
+        precio: 18990,
+        stock: mouse.stock - 3,
+        imagen: mouse.imagen,
+        categoria: { id: mouse.categoriaId },
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await page(mouse.id)).toMatchObject({ precio: 18990, stock: mouse.stock - 3 });
+  });
+});
+
 describe('while changes may go unheard', () => {
   it('serves nothing kept, and starts empty once it hears them again', async () => {
     const mouse = await productNamed(t.app.db, MOUSE);

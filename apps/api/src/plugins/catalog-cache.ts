@@ -84,6 +84,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface CatalogCacheOptions {
   maxBytes?: number;
+  /** A run of changes clears the kept answers at most once per this many ms (0: at every one). */
+  coalesceMs?: number;
 }
 
 function keptHeaders(reply: FastifyReply): [string, string][] {
@@ -144,7 +146,10 @@ function writesCatalogue(request: FastifyRequest, reply: FastifyReply): boolean 
  * from it while it cannot hear them.
  */
 async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) {
-  const store = new AnswerStore(options.maxBytes ?? DEFAULT_MAX_BYTES);
+  const store = new AnswerStore(
+    options.maxBytes ?? DEFAULT_MAX_BYTES,
+    options.coalesceMs ?? app.config.catalogCacheCoalesceMs,
+  );
   app.decorate('catalogCache', store);
   app.decorateRequest('catalogCacheBuild', null);
 
@@ -192,7 +197,7 @@ async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) 
     try {
       const stop = await app.database.listen(
         CATALOGUE_CHANNEL,
-        () => store.clear(),
+        () => store.changed(),
         () => {
           app.log.info('caché del catálogo: se vuelven a escuchar los cambios; se vacía');
           store.resume();
@@ -291,7 +296,12 @@ async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) 
   app.addHook('onSend', (request, reply, payload, done) => {
     const build = request.catalogCacheBuild;
     if (!build) {
-      if (writesCatalogue(request, reply)) store.clear();
+      if (writesCatalogue(request, reply)) {
+        // The owner editing the catalogue sees the shop change at once; shoppers' writes (an
+        // order taking stock) clear with the others of their run.
+        if (request.user && request.user.role !== 'CLIENT') store.clear();
+        else store.changed();
+      }
       done(null, payload);
       return;
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepAnswer } from './answer';
 import { AnswerStore } from './store';
 
@@ -78,5 +78,62 @@ describe('AnswerStore', () => {
     const huge = await answer(JSON.stringify([big, big]));
     store.settle(store.join('huge').build, huge);
     expect(store.get('huge')).toBeUndefined();
+  });
+
+  describe('a run of changes', () => {
+    afterEach(() => vi.useRealTimers());
+
+    async function keptStore(coalesceMs: number) {
+      vi.useFakeTimers();
+      const store = new AnswerStore(1024 * 1024, coalesceMs, () => Date.now());
+      store.resume();
+      const keep = async () => store.settle(store.join('k').build, await answer('[1]'));
+      await keep();
+      return { store, keep };
+    }
+
+    it('clears at the first change after a quiet spell, the rest of the run once at its end', async () => {
+      const { store, keep } = await keptStore(1_000);
+      vi.advanceTimersByTime(5_000);
+      store.changed();
+      expect(store.get('k')).toBeUndefined();
+      await keep();
+      vi.advanceTimersByTime(300);
+      store.changed();
+      store.changed();
+      // Inside the run: the answer built after the first change is still served…
+      expect(store.get('k')).toBeDefined();
+      vi.advanceTimersByTime(699);
+      expect(store.get('k')).toBeDefined();
+      // …and gone one coalescing period after the first change.
+      vi.advanceTimersByTime(1);
+      expect(store.get('k')).toBeUndefined();
+    });
+
+    it('does not keep a build that began before the run’s final clear', async () => {
+      const { store } = await keptStore(1_000);
+      store.changed();
+      vi.advanceTimersByTime(100);
+      store.changed();
+      const reading = store.join('k');
+      vi.advanceTimersByTime(900);
+      store.settle(reading.build, await answer('[2]'));
+      expect(store.get('k')).toBeUndefined();
+    });
+
+    it('clears at every change with 0, and at once when told to clear', async () => {
+      const strict = await keptStore(0);
+      strict.store.changed();
+      expect(strict.store.get('k')).toBeUndefined();
+      await strict.keep();
+      strict.store.changed();
+      expect(strict.store.get('k')).toBeUndefined();
+
+      const { store, keep } = await keptStore(1_000);
+      store.changed();
+      await keep();
+      store.clear();
+      expect(store.get('k')).toBeUndefined();
+    });
   });
 });

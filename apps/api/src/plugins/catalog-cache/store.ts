@@ -19,14 +19,25 @@ interface OpenBuild extends Build {
  * Every change to the catalogue clears it and starts a new generation. A build that began
  * before the change read the old catalogue: it still answers the requests that were waiting for
  * it, but it is not kept, and nobody who arrives after the change joins it.
+ *
+ * A run of changes (a burst of orders, each taking stock) clears it at most once per
+ * `coalesceMs`: the first change after a quiet spell clears at once, the others of the spell
+ * together at its end. A shopper then sees any change within `coalesceMs`, while the shop keeps
+ * answering from memory instead of rebuilding every answer after every order.
  */
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
   readonly #builds = new Map<string, OpenBuild>();
   #generation = 0;
   #usable = false;
+  readonly #coalesceMs: number;
+  readonly #now: () => number;
+  #lastClear = Number.NEGATIVE_INFINITY;
+  #pendingClear: NodeJS.Timeout | undefined;
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, coalesceMs = 0, now: () => number = () => performance.now()) {
+    this.#coalesceMs = coalesceMs;
+    this.#now = now;
     this.#answers = new LRUCache<string, KeptAnswer>({
       maxSize: maxBytes,
       // One answer may not push out more than a quarter of the others.
@@ -71,8 +82,23 @@ export class AnswerStore {
     open.resolve(answer);
   }
 
-  /** The catalogue changed: forget every answer and every build that read it before. */
+  /** The catalogue changed: clear now, or once the current run of changes has lasted coalesceMs. */
+  changed(): void {
+    if (this.#pendingClear) return;
+    const since = this.#now() - this.#lastClear;
+    if (since >= this.#coalesceMs) {
+      this.clear();
+      return;
+    }
+    this.#pendingClear = setTimeout(() => this.clear(), this.#coalesceMs - since);
+    this.#pendingClear.unref();
+  }
+
+  /** Forget every answer and every build that read the catalogue before now. */
   clear(): void {
+    clearTimeout(this.#pendingClear);
+    this.#pendingClear = undefined;
+    this.#lastClear = this.#now();
     this.#generation += 1;
     this.#answers.clear();
     this.#builds.clear();
