@@ -3,20 +3,23 @@
 // server with production settings and default logging, its e-mails sent through the job queue to
 // a loopback SMTP stand-in (scripts/lib/smtp-stand-in.mjs) that accepts everything.
 //
-// Each run, side by side on the same server: BENCH_READERS (2) shoppers ask, one request after
-// another, for the catalogue (GET /api/productos) and for searches and filters drawn at random from
-// its classes (a word of a product's name, a category, a brand, a price range, an order); first for
+// Each run, side by side on the same server: BENCH_READERS (2) shoppers, in a thread of their own
+// (scripts/lib/shoppers-thread.mjs), ask one request after another for the catalogue
+// (GET /api/productos) and for searches and filters drawn at random from its classes (a word of a
+// product's name, a category, a brand, a price range, an order); first for
 // BENCH_QUIET_SECONDS (20) with nothing else going on, then while BENCH_ORDERS (1,000) guest orders
 // (one unit of one of BENCH_PRODUCTS (12) products, their stock raised first so none runs out)
 // are placed BENCH_CONCURRENCY (20) at a time. It prints the readers' p99 without and during the
 // burst, their ratio, the burst's duration and the orders' p99; each figure the median of
 // BENCH_RUNS (3) runs; between runs it waits for the queue to send the burst's e-mails.
-// BENCH_JOBS_POLL_SECONDS=0 starts the server without job workers, to compare. Target: during
+// BENCH_JOBS_POLL_SECONDS=0 starts the server without job workers, and BENCH_DB_MAX_TRANSACTIONS
+// and BENCH_CATALOG_CACHE_COALESCE_MS set those server settings, to compare. Target: during
 // ≤ 1.5× without. A measurement, not a test.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
 import { PRODUCTION, startBenchServer, stopServer } from './lib/server.mjs';
 import { GENEROUS_LIMITS, call, fetchAll, guestOrder, login, pool } from './lib/shop-client.mjs';
+import { startShoppers } from './lib/shoppers-thread.mjs';
 import { startSmtpStandIn } from './lib/smtp-stand-in.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -27,6 +30,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 12);
 /** BENCH_JOBS_POLL_SECONDS=0 runs no job workers (e-mails wait): what the burst costs alone. */
 const jobsPoll = process.env.BENCH_JOBS_POLL_SECONDS;
+/** Server settings to compare, passed on when set: DB_MAX_TRANSACTIONS, CATALOG_CACHE_COALESCE_MS. */
+const compared = Object.fromEntries(
+  ['DB_MAX_TRANSACTIONS', 'CATALOG_CACHE_COALESCE_MS']
+    .filter((name) => process.env[`BENCH_${name}`] !== undefined)
+    .map((name) => [name, process.env[`BENCH_${name}`]]),
+);
 const TARGET = 1.5;
 
 const percentile = (values, p) => {
@@ -34,57 +43,6 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-
-/** The catalogue's classes: words of names, categories, brands, price ranges, orders. */
-function catalogueQueries(products) {
-  const words = [
-    ...new Set(
-      products.flatMap((p) =>
-        p.nombre
-          .split(/\s+/)
-          .filter((w) => w.length > 3 && /^[\p{L}]+$/u.test(w))
-          .map((w) => w.toLowerCase()),
-      ),
-    ),
-  ];
-  const categories = [...new Set(products.map((p) => p.categoria?.nombre).filter(Boolean))];
-  const brands = [...new Set(products.map((p) => p.marca).filter(Boolean))];
-  const prices = products.map((p) => p.precio).sort((a, b) => a - b);
-  const classes = [
-    () => '/api/productos',
-    () => `/api/productos?q=${encodeURIComponent(pick(words))}`,
-    () => `/api/productos?categoria=${encodeURIComponent(pick(categories))}`,
-    () => `/api/productos?marca=${encodeURIComponent(pick(brands))}`,
-    () => {
-      const a = pick(prices);
-      const b = pick(prices);
-      return `/api/productos?min=${Math.min(a, b)}&max=${Math.max(a, b)}`;
-    },
-    () => `/api/productos?orden=${pick(['precio_asc', 'precio_desc', 'recientes'])}`,
-  ];
-  // Half of the requests are the catalogue's first page, the rest a class at random.
-  return () => (Math.random() < 0.5 ? classes[0]() : pick(classes.slice(1))());
-}
-
-/** Shoppers asking until stop(); resolves their latencies and failures. */
-function shoppers(origin, nextUrl) {
-  let running = true;
-  const latencies = [];
-  let failures = 0;
-  const shopper = async () => {
-    while (running) {
-      const res = await call(origin, 'GET', nextUrl());
-      if (res.status !== 200) failures++;
-      latencies.push(res.ms);
-    }
-  };
-  const all = Array.from({ length: readers }, shopper);
-  return async () => {
-    running = false;
-    await Promise.all(all);
-    return { latencies, failures };
-  };
-}
 
 /** Raises the stock of `count` products so the burst never runs out; returns their ids. */
 async function stockUp(origin, token, products, count) {
@@ -113,23 +71,22 @@ await forEachDatabase(async (label, dbEnv) => {
     SMTP_URL: smtp.url,
     ORDER_SWEEP_INTERVAL_SECONDS: '0',
     ...(jobsPoll === undefined ? {} : { JOBS_POLL_SECONDS: jobsPoll }),
+    ...compared,
   });
   try {
     const { origin } = server;
     const token = await login(origin);
     const products = (await fetchAll(origin, '/api/productos')).filter((p) => p.activo !== false);
     const ids = await stockUp(origin, token, products, productCount);
-    const nextUrl = catalogueQueries(products);
-    // Warm-up: each class a few times.
-    for (let i = 0; i < 30; i++) await call(origin, 'GET', nextUrl());
+    const readersThread = await startShoppers(origin, products, readers);
 
     const perRun = [];
     for (let run = 0; run < runs; run++) {
-      let stop = shoppers(origin, nextUrl);
+      let stop = readersThread.phase();
       await sleep(quietMs);
       const quiet = await stop();
 
-      stop = shoppers(origin, nextUrl);
+      stop = readersThread.phase();
       const started = performance.now();
       const answers = await pool(orders, concurrency, (i) =>
         guestOrder(origin, {
@@ -170,6 +127,7 @@ await forEachDatabase(async (label, dbEnv) => {
         await sleep(1_000);
       }
     }
+    await readersThread.close();
     const m = (key) => median(perRun.map((r) => r[key]));
     results.push({
       label,
