@@ -1,14 +1,7 @@
 import type { CorreoEnvio, EstadoCorreo } from '@nexbyte/shared';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { ADMIN_KEY, ADMIN_PAGE_SIZE, ADMIN_STALE_TIME } from '../../../lib/admin-queries';
-import { apiFetch, apiFetchPage, type ApiPage } from '../../../lib/api-client';
-import { setupChecklistQueryOptions } from '../../../features/setup/api/get-setup-checklist';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_KEY, ADMIN_PAGE_SIZE, ADMIN_STALE_TIME } from '../../../../lib/admin-queries';
+import { apiFetchPage, type ApiPage } from '../../../../lib/api-client';
 
 export interface MailFilter {
   estado?: EstadoCorreo | undefined;
@@ -48,22 +41,4 @@ export const mailsQueryOptions = (filter: MailFilter) =>
 
 export function useMails(filter: MailFilter) {
   return useQuery(mailsQueryOptions(filter));
-}
-
-/** POST /correos/{id}/reintentar (ADMIN): a failed e-mail goes back to the queue (202, its message). */
-export function retryMail(id: number): Promise<{ message: string }> {
-  return apiFetch<{ message: string }>(`/correos/${id}/reintentar`, { method: 'POST' });
-}
-
-export function useRetryMail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryMail,
-    // Asked again whatever the answer: a 409 means the e-mail's state moved on meanwhile. The
-    // dashboard's count of failed e-mails changes with it.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: mailKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: setupChecklistQueryOptions().queryKey });
-    },
-  });
 }
