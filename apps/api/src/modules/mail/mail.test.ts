@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORREO_MESSAGES, type CorreoEnvio } from '@nexbyte/shared';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { correos } from './mail.schema';
-import { MAIL_QUEUES, MAILS_PER_BATCH, withUnsubscribeFooter, type Mail } from './mailer';
+import {
+  MAIL_QUEUES,
+  MAILS_PER_BATCH,
+  ORPHAN_ERROR,
+  withUnsubscribeFooter,
+  type Mail,
+} from './mailer';
 import { mailsTo } from './outbox.testing';
 import { startSmtpStandIn, type SmtpStandIn } from '../../../../../scripts/lib/smtp-stand-in.mjs';
 
@@ -329,6 +335,46 @@ describe('with SMTP_URL', () => {
     await t.app.mailer.settled();
     expect(smtp.messages).toHaveLength(1);
     expect((await rowOf(t, row.id)).estado).toBe('enviado');
+  });
+
+  it('one whose worker died on its last attempt is failed within a period, and Reintentar sends it', async () => {
+    smtp.messages.length = 0;
+    const orphan = await send({ ...mail, subject: 'Sin trabajo' });
+    const waiting = await send({ ...mail, subject: 'Esperando su reintento' });
+    // The orphan's worker claimed it and died; pg-boss then failed its job, which had no attempt
+    // left. The other e-mail waits for a retry an hour away: its job is alive.
+    await t.app.db
+      .update(correos)
+      .set({ estado: 'enviando', enviandoDesde: new Date(Date.now() - 3_600_000) })
+      .where(eq(correos.id, orphan.id));
+    await t.app.database.executeSql(
+      `update pgboss.job set state = 'failed', completed_on = now() where id = $1`,
+      [orphan.trabajoId],
+    );
+    await t.app.database.executeSql(
+      `update pgboss.job set state = 'retry', start_after = now() + interval '1 hour' where id = $1`,
+      [waiting.trabajoId],
+    );
+
+    await t.app.jobs.schedulePeriodic();
+    await t.app.jobs.runDue();
+    expect(await rowOf(t, orphan.id)).toMatchObject({
+      estado: 'fallido',
+      enviandoDesde: null,
+      ultimoError: ORPHAN_ERROR,
+    });
+    expect((await rowOf(t, waiting.id)).estado).toBe('pendiente');
+    expect(smtp.messages).toHaveLength(0);
+
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/correos/${orphan.id}/reintentar`,
+      headers: bearer(t.adminToken),
+    });
+    expect(retried.statusCode).toBe(202);
+    await t.app.mailer.settled();
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Sin trabajo']);
+    expect((await rowOf(t, orphan.id)).estado).toBe('enviado');
   });
 
   it('on shutdown an e-mail still being sent is released, so the next start sends it at once', async () => {

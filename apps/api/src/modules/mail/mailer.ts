@@ -180,6 +180,12 @@ export type MailQueue = keyof typeof MAIL_QUEUES;
 export const MAILS_PER_BATCH = 20;
 const MAIL_LANES = 4;
 
+/** How often e-mails left without a job are looked for (`failOrphans`). */
+export const ORPHAN_CHECK_SECONDS = 300;
+/** What the owner reads on such an e-mail. */
+export const ORPHAN_ERROR =
+  'El envío se interrumpió en su último intento y no quedan más: usa Reintentar.';
+
 /** Builds one kind of e-mail from what was recorded; null: nothing to send any more. */
 export type Composer<T> = (datos: T) => Promise<Mail | null>;
 
@@ -214,6 +220,38 @@ export class Mailer {
         MAILS_PER_BATCH,
       );
     }
+    options.jobs.every('correos-huerfanos', ORPHAN_CHECK_SECONDS, async () => {
+      await this.failOrphans();
+    });
+  }
+
+  /**
+   * E-mails still waiting or being sent whose job has ended (its worker died during the last
+   * attempt, or the job expired then): nothing will come back for them. They are marked failed,
+   * so the owner sees them and can 'Reintentar', instead of showing as waiting for ever. Resolves
+   * to how many.
+   */
+  async failOrphans(): Promise<number> {
+    const orphans = await this.options.db
+      .update(correos)
+      .set({ estado: 'fallido', enviandoDesde: null, ultimoError: ORPHAN_ERROR })
+      .where(
+        and(
+          inArray(correos.estado, ['pendiente', 'enviando']),
+          sql`${correos.trabajoId} is not null`,
+          sql`not exists (select 1 from pgboss.job j
+                           where j.id = ${correos.trabajoId}
+                             and j.state in ('created', 'retry', 'active'))`,
+        ),
+      )
+      .returning({ id: correos.id, tipo: correos.tipo });
+    for (const orphan of orphans) {
+      this.options.log.error(
+        { correo: orphan.tipo, error: ORPHAN_ERROR, definitivo: true },
+        'un correo no se pudo enviar',
+      );
+    }
+    return orphans.length;
   }
 
   link(path: string): string {
