@@ -19,7 +19,9 @@ export const guestHoldingsStep: Step<Checkout> = {
     const { guestUnpaidMaxUnits: maxUnits, guestUnpaidMaxTotal: maxTotal } = ctx.limits;
     const units = ctx.input.request.items.reduce((sum, i) => sum + i.qty, 0);
     const total = ctx.totals!.total;
-    const held = await unpaidGuestHoldings(ctx.tx, customerEmailKey(buyer.correo));
+    // Counted by the limits step under the e-mail's lock, which this transaction still holds.
+    const held =
+      ctx.guestHeld ?? (await unpaidGuestHoldings(ctx.tx, customerEmailKey(buyer.correo)));
     if (held.units + units > maxUnits) {
       throw new HttpError(429, ORDER_MESSAGES.guestUnpaidUnits(maxUnits, 'correo'));
     }

@@ -81,6 +81,8 @@ export interface Checkout {
   /** Home delivery to the buyer's región, or pickup at the store, and what it costs. */
   delivery?: DeliveryQuote;
   buyer?: Buyer;
+  /** A guest's unpaid orders under the e-mail's key, counted once under its lock. */
+  guestHeld?: { orders: number; units: number; total: number };
   idempotency?: { scope: string; key: string; hash: string } | null;
   lines?: TakenLine[];
   totals?: PricedTotals;
@@ -215,7 +217,8 @@ export const limitsStep: Step<Checkout> = {
     await ctx.tx.execute(
       sql`select pg_advisory_xact_lock(${GUEST_EMAIL_LOCK_CLASS}, hashtext(${key}))`,
     );
-    if ((await unpaidGuestHoldings(ctx.tx, key)).orders >= guestUnpaidMax) {
+    ctx.guestHeld = await unpaidGuestHoldings(ctx.tx, key);
+    if (ctx.guestHeld.orders >= guestUnpaidMax) {
       throw new HttpError(429, ORDER_MESSAGES.guestUnpaidEmail);
     }
   },
