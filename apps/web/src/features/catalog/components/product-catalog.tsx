@@ -57,57 +57,63 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
         onClear={clearFilters}
         searchRef={searchRef}
       />
-      <FacetFilters values={values} filters={filters} onToggle={toggleFacet} />
-      <p className="catalog-count" role="status">
-        {status}
-      </p>
-      {list.isPending ? null : failed ? (
-        <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>
-      ) : emptyShop ? (
-        <EmptyShop lead="Aún no hay productos a la venta." />
-      ) : products.length === 0 ? (
-        <div className="catalog-empty">
-          <p>No se encontraron productos con esos filtros.</p>
-          {values.q && (
-            <DidYouMean
-              q={values.q}
-              // The link goes away with the new results; the box, now holding the term, takes focus.
-              onFollow={() => searchRef.current?.focus()}
-            />
+      {/* On a wide screen the facets are a column beside the results: unfolding them after
+          hydration (they start folded on the server, which cannot know the width) moves nothing. */}
+      <div className="catalog-body">
+        <FacetFilters values={values} filters={filters} onToggle={toggleFacet} />
+        <div className="catalog-results">
+          <p className="catalog-count" role="status">
+            {status}
+          </p>
+          {list.isPending ? null : failed ? (
+            <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>
+          ) : emptyShop ? (
+            <EmptyShop lead="Aún no hay productos a la venta." />
+          ) : products.length === 0 ? (
+            <div className="catalog-empty">
+              <p>No se encontraron productos con esos filtros.</p>
+              {values.q && (
+                <DidYouMean
+                  q={values.q}
+                  // The link goes away with the new results; the box, now holding the term, takes focus.
+                  onFollow={() => searchRef.current?.focus()}
+                />
+              )}
+            </div>
+          ) : (
+            <ul className="product-grid" aria-busy={list.isPlaceholderData}>
+              {products.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    showStock
+                    eagerImage={index < EAGER_IMAGES}
+                    priorityImage={index === 0}
+                  >
+                    {renderAction?.(product)}
+                  </ProductCard>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage && !failed && (
+            <div className="catalog-more">
+              <p className="muted">
+                Mostrando {products.length} de {total}
+              </p>
+              {list.isFetchNextPageError && <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>}
+              <button
+                type="button"
+                className="button"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Cargando…' : 'Cargar más'}
+              </button>
+            </div>
           )}
         </div>
-      ) : (
-        <ul className="product-grid" aria-busy={list.isPlaceholderData}>
-          {products.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard
-                product={product}
-                showStock
-                eagerImage={index < EAGER_IMAGES}
-                priorityImage={index === 0}
-              >
-                {renderAction?.(product)}
-              </ProductCard>
-            </li>
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage && !failed && (
-        <div className="catalog-more">
-          <p className="muted">
-            Mostrando {products.length} de {total}
-          </p>
-          {list.isFetchNextPageError && <Alert tone="danger">{LOAD_ERROR_MESSAGE}</Alert>}
-          <button
-            type="button"
-            className="button"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Cargando…' : 'Cargar más'}
-          </button>
-        </div>
-      )}
+      </div>
     </>
   );
 }
