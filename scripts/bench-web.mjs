@@ -2,11 +2,13 @@
 // server on a fresh embedded database and prints
 //   1. the JavaScript that '/' loads, file by file, gzip-compressed (goal ≤ 100 KB), measured by
 //      opening the page in Debian's Chromium and listing every script it fetched;
-//   2. Lighthouse mobile scores (performance, accessibility, SEO) of '/', '/productos' and a
-//      product (goals: performance ≥ 95, accessibility and SEO 100). Lighthouse lives in tools/lighthouse with its own lockfile and is
-//      installed there on first use.
-// BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report there as JSON (LCP element and
-// its phases, render-blocking requests, main-thread work per script), to find out why a page is slow.
+//   2. Lighthouse scores (performance, accessibility, SEO) and CLS of '/', '/productos', a product,
+//      '/carrito', '/checkout' and '/soporte', with the mobile preset and then the desktop one
+//      (goals: performance ≥ 95, CLS 0, accessibility and SEO 100). Lighthouse lives in
+//      tools/lighthouse with its own lockfile and is installed there on first use.
+// BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report there as JSON, one per page and
+// preset (LCP element and its phases, render-blocking requests, main-thread work per script, the
+// elements that shifted), to find out why a page is slow or moves.
 // A measurement, not a test: it prints figures and fails only when it cannot measure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,12 @@ const reportsDir = process.env.BENCH_WEB_REPORTS
   ? path.resolve(process.env.BENCH_WEB_REPORTS)
   : null;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+// Lighthouse's default is the phone (a Moto G Power on slow 4G); its desktop preset is a 1350 px
+// wide screen on a fast connection.
+const PRESETS = [
+  { name: 'movil', label: 'móvil', args: [] },
+  { name: 'escritorio', label: 'escritorio', args: ['--preset=desktop'] },
+];
 
 if (!existsSync(chrome)) {
   console.error(`No se encontró Chromium en ${chrome}; define CHROME_PATH.`);
@@ -50,7 +58,15 @@ const { child, origin } = await startBenchServer({
 try {
   await measureScripts(origin);
   const productId = await firstProductId(origin);
-  await lighthouse(origin, ['/', '/productos', `/productos/detalle/${productId}`]);
+  const routes = [
+    '/',
+    '/productos',
+    `/productos/detalle/${productId}`,
+    '/carrito',
+    '/checkout',
+    '/soporte',
+  ];
+  for (const preset of PRESETS) await lighthouse(origin, routes, preset);
 } finally {
   await stopServer(child);
   rmSync(dataDir, { recursive: true, force: true });
@@ -110,15 +126,15 @@ function lighthouseBin() {
   return bin;
 }
 
-async function lighthouse(origin, paths) {
+async function lighthouse(origin, paths, preset) {
   const bin = lighthouseBin();
-  console.log('Lighthouse, perfil móvil (rendimiento / accesibilidad / SEO):');
+  console.log(`\nLighthouse, perfil ${preset.label} (rendimiento / accesibilidad / SEO):`);
   for (const route of paths) {
-    const report = runLighthouse(bin, `${origin}${route}`);
+    const report = runLighthouse(bin, `${origin}${route}`, preset.args);
     if (reportsDir) {
       mkdirSync(reportsDir, { recursive: true });
       const name = route === '/' ? 'home' : route.slice(1).replace(/\//g, '-');
-      writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(report));
+      writeFileSync(path.join(reportsDir, `${name}.${preset.name}.json`), JSON.stringify(report));
     }
     const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const audit = (id) => report.audits[id]?.displayValue ?? '-';
@@ -140,7 +156,7 @@ async function lighthouse(origin, paths) {
 }
 
 /** One Lighthouse run in a fresh profile; a run whose trace broke (it happens) is tried again. */
-function runLighthouse(bin, url, attempts = 3) {
+function runLighthouse(bin, url, presetArgs, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     const profile = mkdtempSync(path.join(tmpdir(), 'nexbyte-lh-'));
     try {
@@ -149,6 +165,7 @@ function runLighthouse(bin, url, attempts = 3) {
         [
           url,
           `--chrome-flags=${[...chromeFlags, `--user-data-dir=${profile}`].join(' ')}`,
+          ...presetArgs,
           '--only-categories=performance,accessibility,seo',
           '--output=json',
           '--quiet',
