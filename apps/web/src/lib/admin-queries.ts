@@ -6,6 +6,12 @@ import { LIST_LIMIT_DEFAULT } from '@nexbyte/shared';
  */
 export const ADMIN_KEY = ['admin'] as const;
 
+/**
+ * The dashboard's going-live checklist: screens whose changes it counts (a failed e-mail sent
+ * again, say) ask for it again without knowing the setup feature.
+ */
+export const SETUP_CHECKLIST_KEY = [...ADMIN_KEY, 'puesta-en-marcha'] as const;
+
 /** The admin works on live data: every screen asks again when it opens, showing the cache meanwhile. */
 export const ADMIN_STALE_TIME = 0;
 

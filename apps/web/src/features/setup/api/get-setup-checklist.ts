@@ -1,6 +1,6 @@
 import type { PuestaEnMarcha } from '@nexbyte/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, ADMIN_STALE_TIME } from '../../../lib/admin-queries';
+import { ADMIN_STALE_TIME, SETUP_CHECKLIST_KEY } from '../../../lib/admin-queries';
 import { apiFetch } from '../../../lib/api-client';
 
 /** GET /admin/puesta-en-marcha (ADMIN): which steps of going live are done. */
@@ -10,7 +10,7 @@ export function getSetupChecklist({ signal }: { signal?: AbortSignal } = {}) {
 
 export const setupChecklistQueryOptions = () =>
   queryOptions({
-    queryKey: [...ADMIN_KEY, 'puesta-en-marcha'],
+    queryKey: SETUP_CHECKLIST_KEY,
     queryFn: getSetupChecklist,
     // Asked again each time the dashboard opens: the owner comes back after each step.
     staleTime: ADMIN_STALE_TIME,

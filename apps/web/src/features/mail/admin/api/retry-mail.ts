@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SETUP_CHECKLIST_KEY } from '../../../../lib/admin-queries';
 import { apiFetch } from '../../../../lib/api-client';
-import { setupChecklistQueryOptions } from '../../../setup/api/get-setup-checklist';
 import { mailKeys } from './get-mails';
 
 /** POST /correos/{id}/reintentar (ADMIN): a failed e-mail goes back to the queue (202, its message). */
@@ -16,7 +16,7 @@ export function useRetryMail() {
     // dashboard's count of failed e-mails changes with it.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: mailKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: setupChecklistQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: SETUP_CHECKLIST_KEY });
     },
   });
 }
