@@ -64,3 +64,38 @@ test('/productos no se mueve al cargar ni al hidratar', async ({ page, isMobile 
   const shifts = await unexpectedShifts(page);
   expect(shifts, 'desplazamientos de diseño sin intervención del comprador').toEqual([]);
 });
+
+test('los filtros de /productos no se montan unos sobre otros en ningún ancho', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'los anchos se recorren en el proyecto de escritorio');
+  await page.goto('/productos');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const filters = page.getByRole('search', { name: 'Filtrar productos' });
+  for (const width of [768, 800, 900, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Each label against the other labels, each field against the other fields.
+    const overlapping = await filters.evaluate((form) =>
+      ['label', 'input, select'].flatMap((selector) => {
+        const boxes = Array.from(form.querySelectorAll(selector)).map((element) => ({
+          name: element.textContent?.trim() || element.getAttribute('aria-label') || selector,
+          box: element.getBoundingClientRect(),
+        }));
+        return boxes.flatMap((a, i) =>
+          boxes
+            .slice(i + 1)
+            .filter(
+              (b) =>
+                a.box.left < b.box.right &&
+                b.box.left < a.box.right &&
+                a.box.top < b.box.bottom &&
+                b.box.top < a.box.bottom,
+            )
+            .map((b) => `${a.name} / ${b.name}`),
+        );
+      }),
+    );
+    expect(overlapping, `a ${width} px`).toEqual([]);
+  }
+});
