@@ -26,9 +26,10 @@ interface Sent {
 
 /**
  * XMLHttpRequest as the editor uses it (fetch cannot report upload progress): each send reports
- * half the body sent, then answers with the next planned reply.
+ * half the body sent, then answers with the next planned reply (once its `held` promise settles,
+ * when it has one: the test sees the upload in progress however slow the machine is).
  */
-function fakeUploads(replies: { status: number; body: unknown }[]) {
+function fakeUploads(replies: { status: number; body: unknown; held?: Promise<void> }[]) {
   const sent: Sent[] = [];
   class FakeXhr {
     status = 0;
@@ -57,9 +58,11 @@ function fakeUploads(replies: { status: number; body: unknown }[]) {
       });
       setTimeout(() => this.upload.dispatchEvent(progress), 0);
       setTimeout(() => {
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.listeners.dispatchEvent(new Event('load'));
+        void (reply.held ?? Promise.resolve()).then(() => {
+          this.status = reply.status;
+          this.responseText = JSON.stringify(reply.body);
+          this.listeners.dispatchEvent(new Event('load'));
+        });
       }, 20);
     }
   }
@@ -79,8 +82,9 @@ function open(photos: ImagenProducto[], handlers: Parameters<typeof mockApi>[0] 
 describe('PhotoEditor', () => {
   it('ofrece elegir fotos (también la cámara, accept="image/*") y las sube una a una con su avance', async () => {
     localStorage.setItem(STORAGE_KEYS.token, JSON.stringify('tok'));
+    let answerFirst!: () => void;
     const sent = fakeUploads([
-      { status: 201, body: photo(11) },
+      { status: 201, body: photo(11), held: new Promise((resolve) => (answerFirst = resolve)) },
       { status: 201, body: photo(12) },
     ]);
     const { user } = open([]);
@@ -94,6 +98,7 @@ describe('PhotoEditor', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Subiendo frente.jpg' }),
     ).toBeInTheDocument();
+    answerFirst();
     const list = await screen.findByRole('list', { name: 'Fotos de Mouse G203, en orden' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(sent).toHaveLength(2);
