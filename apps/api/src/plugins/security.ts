@@ -4,13 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES } from '../http-errors';
 
-const hasNullByte = (value: unknown, depth = 0): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** Half of a UTF-16 surrogate pair without its other half: no character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL cannot store: a NUL byte, or (in JSON columns) a lone surrogate. */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+const hasUnstorableText = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return unstorable(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   // An upload's bytes (a CSV, a photo) are the route's to read: walking them as an object's
   // entries would build one entry per byte, seconds of work and a gigabyte for a 10 MB file.
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNullByte(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => unstorable(k) || hasUnstorableText(v, depth + 1));
 };
 
 /**
@@ -95,9 +101,14 @@ async function security(app: FastifyInstance) {
     return payload;
   });
 
-  // PostgreSQL text cannot hold NUL: refuse it up front instead of failing in the database.
+  // PostgreSQL text cannot hold NUL, nor its JSON a lone surrogate: refuse them up front
+  // instead of failing in the database (a contact message's e-mail keeps its data as JSON).
   app.addHook('preValidation', async (request) => {
-    if (hasNullByte(request.body) || hasNullByte(request.query) || hasNullByte(request.params)) {
+    if (
+      hasUnstorableText(request.body) ||
+      hasUnstorableText(request.query) ||
+      hasUnstorableText(request.params)
+    ) {
       throw new HttpError(400, MESSAGES.nullByte);
     }
   });

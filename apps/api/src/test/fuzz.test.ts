@@ -478,6 +478,22 @@ describe('bad input never gets a 500', () => {
     );
   });
 
+  it('refuses half a surrogate pair with 400, which PostgreSQL cannot keep in JSON, and keeps an emoji', async () => {
+    const contact = (nombre: string) =>
+      sendJson(
+        'POST',
+        '/api/contactos',
+        false,
+        JSON.stringify({ nombre, email: 'ana.perez@gmail.com', mensaje: '¿Tienen stock?' }),
+      );
+    for (const lone of ['a\udbffz', 'z\udc00', '\ud83d']) {
+      const res = await contact(lone);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.nullByte });
+    }
+    expect((await contact('Ana 😀')).statusCode).toBe(201);
+  });
+
   describe.each(ID_ENDPOINTS)('$name', (endpoint) => {
     it(
       'answers 2xx or 4xx JSON without internals to any id',
