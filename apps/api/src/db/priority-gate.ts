@@ -71,16 +71,6 @@ export class PriorityGate {
     return lane === 'transaction' ? this.options.patienceMs : 2 * this.options.patienceMs;
   }
 
-  /** How many wait in each lane (health, tests). */
-  get waiting(): Record<Lane, number> {
-    const { statement, transaction, background: jobs } = this.lanes;
-    return {
-      statement: statement.length,
-      transaction: transaction.length,
-      background: jobs.length,
-    };
-  }
-
   /** Resolves once admitted; fails with DatabaseBusyError after `timeoutMs` (0: no bound). */
   acquire(lane: Lane, timeoutMs: number): Promise<void> {
     const { statement, transaction, background: jobs } = this.lanes;
