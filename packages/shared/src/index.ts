@@ -17,3 +17,4 @@ export * from './shipping';
 export * from './specs';
 export * from './totals';
 export * from './mail-queue';
+export * from './tax-documents';

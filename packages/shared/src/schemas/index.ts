@@ -11,6 +11,7 @@ export * from './account';
 export * from './auth';
 export * from './contact';
 export * from './coupons';
+export * from './documents';
 export * from './fields';
 export * from './orders';
 export * from './paging';

@@ -1,10 +1,12 @@
 // The orders module's tables: only this module reads and writes them (decision 011).
 import { sql } from 'drizzle-orm';
+import type { Empresa } from '@nexbyte/shared';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -82,6 +84,10 @@ export const pedidos = pgTable(
      */
     enlacesEnviados: integer('enlaces_enviados').notNull().default(0),
     enlacesDesde: timestamp('enlaces_desde', { withTimezone: true }),
+    /** The tax document the buyer asked for: BOLETA, or FACTURA made out to `factura_empresa`. */
+    documentoTipo: varchar('documento_tipo', { length: 10 }).notNull().default('BOLETA'),
+    /** The company of a factura as given at checkout (RUT, razón social, giro, address). */
+    facturaEmpresa: jsonb('factura_empresa').$type<Empresa>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -104,6 +110,10 @@ export const pedidos = pgTable(
       sql`${t.estado} in ('PENDIENTE_PAGO', 'PAGADO', 'ENVIADO', 'ENTREGADO', 'CANCELADO')`,
     ),
     check('pedidos_entrega_valida', sql`${t.entrega} in ('DESPACHO', 'RETIRO')`),
+    check(
+      'pedidos_documento_valido',
+      sql`(${t.documentoTipo} = 'BOLETA' and ${t.facturaEmpresa} is null) or (${t.documentoTipo} = 'FACTURA' and ${t.facturaEmpresa} is not null)`,
+    ),
     check('pedidos_metodo_pago_valido', sql`${t.metodoPago} in ('WEBPAY', 'TRANSFERENCIA')`),
     check(
       'pedidos_montos_no_negativos',
