@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -17,6 +18,11 @@ import { pedidos } from '../orders/orders.schema';
 import { usuarios } from '../users/users.schema';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /** The companies a customer buys for: offered again at checkout when a factura is asked for. */
 export const empresasCliente = pgTable(
@@ -63,7 +69,10 @@ export const documentosTributarios = pgTable(
     folio: integer('folio'),
     /** The provider's own id for the document. */
     proveedorId: varchar('proveedor_id', { length: 120 }),
+    /** Where the provider keeps the PDF, when it answers a link instead of the file. */
     pdfUrl: text('pdf_url'),
+    /** The PDF as the provider gave it (OpenFactura answers it as bytes); served by our route. */
+    pdf: bytea('pdf'),
     /** The SII's track id of the submission. */
     trackId: varchar('track_id', { length: 120 }),
     /** Why the provider refused it (in Spanish), or the last error of a failed attempt. */

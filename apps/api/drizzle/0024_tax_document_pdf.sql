@@ -1,0 +1,1 @@
+ALTER TABLE "documentos_tributarios" ADD COLUMN "pdf" "bytea";
