@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { TotalsList } from '../../../components/ui/totals-list';
+import { mayHaveDocuments } from '../api/get-order-documents';
+import { OrderDocuments } from './order-documents';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { hasPaymentNews, PaymentDetails } from './payment-details';
@@ -128,6 +130,8 @@ export function OrderDetails({
           </ol>
         </section>
       </div>
+
+      {mayHaveDocuments(order) && <OrderDocuments numero={order.numero} access={access} />}
 
       <p className="actions">
         <Link to="/productos" className="button">

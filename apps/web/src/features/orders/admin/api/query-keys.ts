@@ -6,6 +6,7 @@ export const adminOrderKeys = {
   lists: () => [...adminOrderKeys.all, 'lista'] as const,
   list: (filter: AdminOrdersFilter) => [...adminOrderKeys.lists(), filter] as const,
   detail: (numero: string) => [...adminOrderKeys.all, 'detalle', numero] as const,
+  documents: (numero: string) => [...adminOrderKeys.all, 'documentos', numero] as const,
   summary: () => [...adminOrderKeys.all, 'resumen'] as const,
 };
 

@@ -25,10 +25,12 @@ import { ApiError } from '../../../../lib/api-client';
 import { paymentErrorMessage } from '../../../../lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useAdminOrder } from '../api/get-order';
+import { mayHaveDocuments } from '../../api/get-order-documents';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { PaymentDetails, refundText } from '../../components/payment-details';
 import { TrackingDetails } from '../../components/tracking-details';
+import { AdminOrderDocuments } from './admin-order-documents';
 import '../admin-orders.css';
 
 export const LOAD_ORDER_ERROR = 'No se pudo cargar el pedido.';
@@ -262,6 +264,8 @@ function OrderView({ order }: { order: Pedido }) {
         <h2 id="admin-order-payment">Pago</h2>
         <PaymentDetails cobro={order.cobro} className="admin-order__facts" />
       </section>
+
+      {mayHaveDocuments(order) && <AdminOrderDocuments numero={order.numero} />}
 
       <section className="admin-order__section" aria-labelledby="admin-order-lines">
         <h2 id="admin-order-lines">Productos</h2>
