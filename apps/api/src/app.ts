@@ -22,6 +22,7 @@ import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import imageFileRoutes from './modules/images/image-files.routes';
 import imageRoutes from './modules/images/images.routes';
+import companyRoutes from './modules/invoicing/companies.routes';
 import jobs from './modules/jobs/jobs.plugin';
 import devOutboxRoutes from './modules/mail/dev-outbox.routes';
 import mailRoutes from './modules/mail/mail.routes';
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(paymentsRoutes);
       await api.register(recoveryRoutes);
       await api.register(accountRoutes);
+      await api.register(companyRoutes);
       await api.register(newsletterRoutes);
       await api.register(setupRoutes);
       await api.register(mailRoutes);

@@ -45,6 +45,8 @@ export function buildQuote(overrides: Partial<Cotizacion> = {}): Cotizacion {
     envio: 3990,
     total,
     iva: ivaIncluded(total),
+    documento: 'BOLETA',
+    neto: null,
     ...overrides,
   };
 }
@@ -98,6 +100,8 @@ export function buildOrder(overrides: Partial<Pedido> = {}): Pedido {
       correo: 'pagos@nexbyte.cl',
     },
     seguimiento: null,
+    documentoTipo: 'BOLETA',
+    facturaEmpresa: null,
     ...overrides,
   };
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { isValidRun, normalizeRun } from '../run';
+import { formatRun, isValidRun, normalizeRun } from '../run';
 import {
   CLASES_DOCUMENTO,
   ESTADOS_DOCUMENTO,
+  NOMBRES_DOCUMENTO,
   TIPOS_DOCUMENTO,
   type ClaseDocumento,
+  type TipoDocumento,
 } from '../tax-documents';
 import { ADDRESS_MAX } from './auth';
 import { comunaField, comunaInRegion, regionField, requiredText } from './fields';
@@ -80,6 +82,21 @@ export type DocumentoSolicitadoInput = z.input<typeof documentoSolicitadoSchema>
 export type DocumentoSolicitado = z.output<typeof documentoSolicitadoSchema>;
 
 export const tipoDocumentoField = z.enum(TIPOS_DOCUMENTO, { error: d.tipo });
+
+/** The checkout form's part that asks for the document, added to the buyer's own fields. */
+export const documentoFormSchema = z.object({ documento: documentoSolicitadoSchema });
+
+/**
+ * The document an order will get, as its page and e-mails say it: 'Boleta electrónica', or
+ * 'Factura electrónica a Hardware del Sur SpA (RUT 76.123.456-0)'.
+ */
+export function documentoSolicitadoText(
+  tipo: TipoDocumento,
+  empresa: { razonSocial: string; rut: string } | null,
+): string {
+  if (tipo === 'BOLETA' || !empresa) return NOMBRES_DOCUMENTO.BOLETA;
+  return `${NOMBRES_DOCUMENTO.FACTURA} a ${empresa.razonSocial} (RUT ${formatRun(empresa.rut)})`;
+}
 
 /** A document the shop issued (or will issue) for an order, as the order's pages show it. */
 export const documentoTributarioSchema = z.object({

@@ -11,7 +11,9 @@ import {
   TIPOS_REEMBOLSO,
 } from '../orders';
 import { METODOS_ENTREGA, SHIPPING_MESSAGES } from '../shipping';
+import { TIPOS_DOCUMENTO } from '../tax-documents';
 import { ADDRESS_MAX, REGISTER_MESSAGES } from './auth';
+import { documentoSolicitadoSchema, empresaGuardadaSchema, tipoDocumentoField } from './documents';
 import {
   comunaField,
   comunaInRegion,
@@ -126,6 +128,8 @@ export const cotizacionRequestSchema = z.object({
   region: z.preprocess(blankToUndefined, regionField(r.region).optional()),
   /** With TRANSFERENCIA the quote carries the transfer discount (`descuentoPago`). */
   metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }).optional(),
+  /** With FACTURA the quote carries the total's neto apart (its IVA is always there). */
+  documento: tipoDocumentoField.optional(),
 });
 export type CotizacionRequest = z.input<typeof cotizacionRequestSchema>;
 
@@ -188,6 +192,10 @@ export const cotizacionSchema = z.object({
   envio: money,
   total: money,
   iva: money,
+  /** The document the quote was asked for (BOLETA unless the request said FACTURA). */
+  documento: z.enum(TIPOS_DOCUMENTO),
+  /** A factura's neto (total − IVA, ivaBreakdown); null for a boleta, whose prices include IVA. */
+  neto: money.nullable(),
 });
 export type Cotizacion = z.infer<typeof cotizacionSchema>;
 
@@ -254,6 +262,8 @@ const orderFields = {
   metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }).default('TRANSFERENCIA'),
   /** The total the checkout showed; when given and different, nothing is bought (409). */
   totalEsperado: z.number().min(0).max(1e12).optional(),
+  /** The tax document asked for: a boleta unless a factura with its company is. */
+  documento: documentoSolicitadoSchema.default({ tipo: 'BOLETA' }),
 };
 
 /**
@@ -379,6 +389,10 @@ export const pedidoSchema = z.object({
   seguimiento: z
     .object({ transportista: z.string().nullable(), numero: z.string().nullable() })
     .nullable(),
+  /** The tax document the buyer asked for. */
+  documentoTipo: z.enum(TIPOS_DOCUMENTO),
+  /** The company a factura is made out to, as given at checkout; null for a boleta. */
+  facturaEmpresa: empresaGuardadaSchema.omit({ id: true }).nullable(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 

@@ -29,6 +29,7 @@ import {
 import type { Payments } from '../payments/payments.plugin';
 import { pendingPaymentOf } from '../payments/payments.service';
 import type { PaymentStart } from '../payments/provider';
+import { keepOrderCompany } from '../invoicing/companies.service';
 import { crossedLowStock, takeStock, type TakenLine } from '../products/inventory';
 import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
 import { PAYMENT_MESSAGES } from './payment-flow';
@@ -165,7 +166,10 @@ function requestFingerprint(ctx: Checkout): string {
     .map((i) => [i.productoId, i.qty]);
   const { correo, run } = ctx.buyer!;
   const place = entrega === 'RETIRO' ? { entrega } : { region, comuna, direccion };
-  const facts = [lines, ctx.coupon?.coupon.code ?? null, place, correo, run];
+  const facts: unknown[] = [lines, ctx.coupon?.coupon.code ?? null, place, correo, run];
+  // A boleta adds nothing, so keys given before documents were asked for still match.
+  const { documento } = ctx.input.request;
+  if (documento.tipo === 'FACTURA') facts.push(documento);
   return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
 }
 
@@ -290,6 +294,8 @@ export const orderStep: Step<Checkout> = {
         entrega: ctx.delivery!.entrega,
         retiroHorario: pickup?.horario ?? null,
         metodoPago: request.metodoPago,
+        documentoTipo: request.documento.tipo,
+        facturaEmpresa: request.documento.tipo === 'FACTURA' ? request.documento.empresa : null,
         cupon: ctx.coupon?.coupon.code ?? null,
         cuponLabel: ctx.coupon?.coupon.label ?? null,
         subtotal: totals.subtotal.toFixed(2),
@@ -315,6 +321,20 @@ export const orderStep: Step<Checkout> = {
         por: `${buyer.usuarioId ? 'cliente' : 'invitado'}: ${buyer.nombre} <${buyer.correo}>`,
       },
     );
+  },
+};
+
+/**
+ * A customer's factura keeps its company in their account (added, or updated by its RUT) in this
+ * transaction, so /cuenta and the next checkout offer it; a guest's stays with the order only.
+ */
+export const companyStep: Step<Checkout> = {
+  name: 'empresa de la factura',
+  async run(ctx) {
+    const { documento } = ctx.input.request;
+    const { usuarioId } = ctx.buyer!;
+    if (documento.tipo !== 'FACTURA' || usuarioId === null) return;
+    await keepOrderCompany(ctx.tx, usuarioId, documento.empresa);
   },
 };
 
@@ -381,6 +401,7 @@ export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   quoteStep,
   guestHoldingsStep,
   orderStep,
+  companyStep,
   couponUseStep,
   nothingToPayStep,
   announceStep,

@@ -1,5 +1,7 @@
 import {
   COUPON_INVALID_MESSAGE,
+  ivaBreakdown,
+  type TipoDocumento,
   normalizeCouponCode,
   orderTotals,
   type Coupon,
@@ -86,6 +88,7 @@ export interface QuoteRequest {
   cupon?: string | null | undefined;
   entrega: MetodoEntrega;
   region?: string | undefined;
+  documento?: TipoDocumento | undefined;
 }
 
 /**
@@ -93,7 +96,8 @@ export interface QuoteRequest {
  * server's rules; a logged-in buyer's own uses count) and shipping (the región's, pickup's or the
  * spec's) with the shared arithmetic, the payment method's discount (the transfer's, `percent`),
  * and what changed since each product went into the cart. Lines of inactive or unknown products are
- * left out of the totals.
+ * left out of the totals. A factura's quote also gives the total's neto; prices stay IVA-included
+ * (docs/product.md#tax-documents).
  */
 export async function quoteCart(
   db: Db,
@@ -143,6 +147,8 @@ export async function quoteCart(
     payment.metodo,
     payment.percent,
   );
+  const documento = request.documento ?? 'BOLETA';
+  const factura = documento === 'FACTURA' ? ivaBreakdown(totals.total) : null;
   return {
     lineas,
     problemas,
@@ -158,6 +164,8 @@ export async function quoteCart(
     descuentoPago: totals.paymentDiscount,
     envio: totals.shipping,
     total: totals.total,
-    iva: totals.iva,
+    iva: factura?.iva ?? totals.iva,
+    documento,
+    neto: factura?.neto ?? null,
   };
 }

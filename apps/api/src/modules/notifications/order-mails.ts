@@ -1,4 +1,5 @@
 import {
+  documentoSolicitadoText,
   entregaText,
   ESTADO_PEDIDO_LABELS,
   formatCLP,
@@ -82,6 +83,11 @@ function summaryLines(order: Pedido): string[] {
   ];
 }
 
+/** Which tax document the order gets: 'Boleta electrónica' or the factura's company. */
+function documentLine(order: Pedido): string {
+  return `Documento: ${documentoSolicitadoText(order.documentoTipo, order.facturaEmpresa)}.`;
+}
+
 /** The carrier and tracking number the admin recorded when shipping, if any. */
 function trackingLines(order: Pedido): string[] {
   const t = order.seguimiento;
@@ -138,6 +144,7 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
         hello,
         '',
         `Recibimos tu pedido ${order.numero}. Medio de pago: ${METODO_PAGO_LABELS[order.metodoPago]}.`,
+        documentLine(order),
         '',
         ...summaryLines(order),
         '',
@@ -175,6 +182,8 @@ function composeOrderMail(order: Pedido, kind: OrderMailKind, link: string, toke
       '',
       news,
       '',
+      // Paid: the document is issued now.
+      ...(order.estado === 'PAGADO' ? [documentLine(order), ''] : []),
       ...trackingLines(order),
       ...cardLines(order),
       ...refundLines(order),

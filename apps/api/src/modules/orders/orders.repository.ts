@@ -7,6 +7,7 @@ import {
   type MetodoPago,
   type Pedido,
   type PedidoResumen,
+  type TipoDocumento,
 } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { customerEmailKey } from '../../customer-email';
@@ -354,6 +355,8 @@ export async function loadOrder(
       row.transportista || row.numeroSeguimiento
         ? { transportista: row.transportista, numero: row.numeroSeguimiento }
         : null,
+    documentoTipo: row.documentoTipo as TipoDocumento,
+    facturaEmpresa: row.facturaEmpresa ?? null,
   };
 }
 
