@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { productos } from './products.schema';
@@ -13,7 +13,15 @@ export const AUTOCORRECT_SIMILARITY = 0.4;
 export const SUGGEST_SIMILARITY = 0.3;
 /** Trigrams say little about shorter words; these are never corrected. */
 const CORRECTABLE_MIN_LENGTH = 3;
-const MAX_TERMS = 8;
+/** No word of a language is longer: a longer term is random text, and is not corrected. */
+export const CORRECTABLE_MAX_LENGTH = 24;
+/** The words of a query that are searched; the rest of it is ignored (decision 031). */
+export const MAX_TERMS = 6;
+/**
+ * At most this many vocabulary words close to a term are read and compared (similarity) when
+ * correcting it: the work per term stays the same however large the vocabulary grows.
+ */
+export const CANDIDATES_MAX = 100;
 const MAX_ALTERNATIVES = 3;
 /**
  * A term that starts at most this many catalogue words is searched as those words: a few exact
@@ -35,6 +43,8 @@ export interface Term {
   found: boolean;
   /** Catalogue words close to it by trigram similarity, best first (empty when found). */
   close: { word: string; similarity: number }[];
+  /** How many vocabulary words were compared with it to correct it (at most CANDIDATES_MAX). */
+  examined: number;
   /**
    * Every catalogue word that starts with it, when they are few and the vocabulary holds all the
    * words searched (active products only); absent otherwise (the term is searched as a prefix).
@@ -59,12 +69,14 @@ const parseJson = <T>(value: T | string): T =>
   // node-postgres parses json; PGlite too, but a string is harmless to accept.
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-/** Normalizes q in the database and looks each word up in the catalogue, in one round trip. */
-export async function resolveSearch(
-  db: Db,
-  q: string,
-  includeInactive: boolean,
-): Promise<ResolvedSearch> {
+/**
+ * The statement that normalizes q and looks each of its first MAX_TERMS words up in the
+ * vocabulary. Per word its work is bounded whatever the catalogue's size: a range of the
+ * vocabulary's primary key (found?), at most MAX_EXPANSION + 1 entries of it (expansion), and,
+ * only for a term of letters no word starts with, at most CANDIDATES_MAX candidates of the
+ * trigram index over the vocabulary's words of letters (migration 0025).
+ */
+export function termsLookup(q: string, includeInactive: boolean): SQL {
   // The vocabulary holds the active products' words; an ADMIN also finds the inactive ones'.
   const inInactive = includeInactive
     ? sql`or exists (select 1 from ${productos} where busqueda @@ to_tsquery('simple', t.word || ':*'))`
@@ -82,7 +94,11 @@ export async function resolveSearch(
           limit ${MAX_EXPANSION + 1}
         ) e
       ) end`;
-  const result = await db.execute(sql`
+  // A term with a digit is a number or a code: a typo there is another product, not a near word.
+  const correctable = sql`not f.found
+    and length(t.word) between ${CORRECTABLE_MIN_LENGTH} and ${CORRECTABLE_MAX_LENGTH}
+    and t.word !~ '[0-9]'`;
+  return sql`
     with t as (
       select x.word, x.ord
       from unnest(string_to_array(public.busqueda_normalizar(${q}), ' '))
@@ -91,19 +107,7 @@ export async function resolveSearch(
       order by x.ord
       limit ${MAX_TERMS}
     )
-    select t.word, f.found,
-      case when f.found or length(t.word) < ${CORRECTABLE_MIN_LENGTH} then '[]'::json
-      else coalesce((
-        select json_agg(json_build_object('word', c.palabra, 'similarity', c.sim)
-                        order by c.sim desc, c.n desc, c.palabra)
-        from (
-          select w.palabra, w.n, similarity(w.palabra, t.word) as sim
-          from busqueda_palabras w
-          where w.palabra % t.word
-          order by sim desc, w.n desc, w.palabra
-          limit ${MAX_ALTERNATIVES}
-        ) c
-      ), '[]'::json) end as close,
+    select t.word, f.found, c.close, c.examined,
       ${expansion} as expansion
     from t
     cross join lateral (
@@ -113,18 +117,46 @@ export async function resolveSearch(
         where w.palabra >= t.word and w.palabra < t.word || '{'
       ) ${inInactive} as found
     ) f
+    cross join lateral (
+      select count(*)::int as examined,
+        coalesce(json_agg(json_build_object('word', k.palabra, 'similarity', k.sim)
+                          order by k.sim desc, k.n desc, k.palabra)
+                 filter (where k.rank <= ${MAX_ALTERNATIVES}), '[]'::json) as close
+      from (
+        select m.palabra, m.n, m.sim,
+          row_number() over (order by m.sim desc, m.n desc, m.palabra) as rank
+        from (
+          -- The predicate names the partial index's; LIMIT caps the words compared.
+          select w.palabra, w.n, similarity(w.palabra, t.word) as sim
+          from busqueda_palabras w
+          where ${correctable} and w.palabra !~ '[0-9]' and w.palabra % t.word
+          limit ${CANDIDATES_MAX}
+        ) m
+      ) k
+    ) c
     order by t.ord
-  `);
+  `;
+}
+
+/** Normalizes q in the database and looks each word up in the catalogue, in one round trip. */
+export async function resolveSearch(
+  db: Db,
+  q: string,
+  includeInactive: boolean,
+): Promise<ResolvedSearch> {
+  const result = await db.execute(termsLookup(q, includeInactive));
   const rows = rowsOf<{
     word: string;
     found: boolean;
     close: Term['close'] | string;
+    examined: number;
     expansion: string[] | string | null;
   }>(result);
   const all = rows.map((r): Term => ({
     word: r.word,
     found: r.found,
     close: parseJson(r.close),
+    examined: r.examined,
     ...(r.expansion === null ? {} : { expansion: parseJson(r.expansion) }),
   }));
   const meaningful = all.filter((t) => !STOP_WORDS.has(t.word));
@@ -172,5 +204,7 @@ export function closestPhrase(search: ResolvedSearch): string | null {
 
 /** The search for a phrase whose words all come from the catalogue (no lookup needed). */
 export function searchForPhrase(phrase: string): ResolvedSearch {
-  return buildSearch(phrase.split(' ').map((word) => ({ word, found: true, close: [] })));
+  return buildSearch(
+    phrase.split(' ').map((word) => ({ word, found: true, close: [], examined: 0 })),
+  );
 }
