@@ -107,6 +107,7 @@ describe('guardia de la administración', () => {
       'Envíos',
       'Cupones',
       'Correos',
+      'Libro de ventas',
     ]);
   });
 

@@ -5,7 +5,8 @@ import { useSession } from '../lib/use-session';
 export const NO_PERMISSION_TITLE = 'No tienes permiso';
 
 /**
- * The admin screens only an ADMIN opens (users, contact messages, shipping, coupons). A VENDOR
+ * The admin screens only an ADMIN opens (users, contact messages, shipping, coupons, e-mails, the
+ * sales book). A VENDOR
  * who reaches one by its address is told so, in place, instead of seeing a screen whose every
  * call the server would refuse.
  */
@@ -17,7 +18,7 @@ export function AdminOnly() {
       <AdminPageHeader title={NO_PERMISSION_TITLE} />
       <p id="sin-permiso">
         No tienes permiso para ver esta sección. Solo un administrador puede gestionar usuarios,
-        mensajes de contacto, envíos, cupones y correos.
+        mensajes de contacto, envíos, cupones, correos y el libro de ventas.
       </p>
       <p>
         <Link to="/admin" className="button">

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/envios', label: 'Envíos', end: false, adminOnly: true },
   { to: '/admin/cupones', label: 'Cupones', end: false, adminOnly: true },
   { to: '/admin/correos', label: 'Correos', end: false, adminOnly: true },
+  { to: '/admin/libro-ventas', label: 'Libro de ventas', end: false, adminOnly: true },
 ] as const;
 
 export const sectionsFor = (role: Role | undefined) =>

@@ -189,6 +189,10 @@ export const routes: RouteObject[] = [
                     path: 'correos',
                     ...screen('routes/admin/mail', () => import('./routes/admin/mail')),
                   },
+                  {
+                    path: 'libro-ventas',
+                    ...screen('routes/admin/sales-book', () => import('./routes/admin/sales-book')),
+                  },
                 ],
               },
               {

@@ -165,7 +165,10 @@ describe('los documentos tributarios en el detalle del pedido (administración)'
 
   it('si no cargan lo dice y deja reintentar', async () => {
     renderDetail({
-      'GET /pedidos/NB-000123/documentos': { status: 403, body: { message: 'Sin permiso.' } },
+      'GET /pedidos/NB-000123/documentos': {
+        status: 400,
+        body: { message: 'La solicitud no es válida.' },
+      },
     });
     const region = await documentsRegion();
     expect(

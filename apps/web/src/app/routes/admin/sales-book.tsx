@@ -1,0 +1,5 @@
+import { SalesBookScreen } from '../../../features/invoicing/admin/components/sales-book-screen';
+
+export default function AdminSalesBookRoute() {
+  return <SalesBookScreen />;
+}
