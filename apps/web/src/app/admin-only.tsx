@@ -6,9 +6,8 @@ export const NO_PERMISSION_TITLE = 'No tienes permiso';
 
 /**
  * The admin screens only an ADMIN opens (users, contact messages, shipping, coupons, e-mails, the
- * sales book). A VENDOR
- * who reaches one by its address is told so, in place, instead of seeing a screen whose every
- * call the server would refuse.
+ * sales book). A VENDOR who reaches one by its address is told so, in place, instead of seeing a
+ * screen whose every call the server would refuse.
  */
 export function AdminOnly() {
   const session = useSession();
