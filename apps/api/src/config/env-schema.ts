@@ -1,7 +1,13 @@
 // The environment variables the server reads, their defaults and their bounds (README's
 // Configuration table). Parsing only: what the values mean together is index.ts's.
 import path from 'node:path';
-import { GUEST_UNPAID_ORDERS_MAX, PASSWORD_POLICIES, QTY_MAX } from '@nexbyte/shared';
+import {
+  GUEST_UNPAID_ORDERS_MAX,
+  isValidRun,
+  normalizeRun,
+  PASSWORD_POLICIES,
+  QTY_MAX,
+} from '@nexbyte/shared';
 import { z } from 'zod';
 import { POOL_DEFAULTS } from '../db/postgres';
 import { repoRoot } from '../paths';
@@ -13,6 +19,16 @@ const millis = (fallback: number) =>
 /** The demo's admin account and transfer account: fine on a laptop, never in a shop that sells. */
 export const DEMO_ADMIN = { email: 'admin@duoc.cl', password: 'admin123' } as const;
 export const DEMO_BANK = { numeroCuenta: '00012345678', rut: '76.123.456-0' } as const;
+
+/** The shop's tax identity until it is given its own (decision 030): OpenFactura's sandbox emisor. */
+export const DEMO_EMISOR = {
+  rut: '76795561-8',
+  razonSocial: 'Empresa de demostración SpA',
+  giro: 'Venta al por menor de computadores y equipos periféricos',
+  acteco: 474100,
+  direccion: 'Avenida Demostración 123',
+  comuna: 'Santiago',
+} as const;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -191,6 +207,28 @@ export const envSchema = z.object({
     .or(z.literal('')),
   WEBPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   DESCUENTO_TRANSFERENCIA_PCT: z.coerce.number().min(0).max(50).default(0),
+  // Tax documents (decision 030): both set turn invoicing on; the identity defaults to the demo's.
+  DTE_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, {
+      error: 'debe ser una dirección http:// o https:// sin ruta',
+    })
+    .optional()
+    .or(z.literal('')),
+  DTE_API_KEY: z.string().trim().optional(),
+  DTE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DTE_RUT_EMISOR: z
+    .string()
+    .trim()
+    .refine(isValidRun, { error: 'debe ser un RUT válido (ej: 76.123.456-0)' })
+    .transform(normalizeRun)
+    .default(DEMO_EMISOR.rut),
+  DTE_RAZON_SOCIAL: z.string().trim().min(2).max(100).default(DEMO_EMISOR.razonSocial),
+  DTE_GIRO: z.string().trim().min(2).max(80).default(DEMO_EMISOR.giro),
+  DTE_ACTECO: z.coerce.number().int().min(1).max(999_999).default(DEMO_EMISOR.acteco),
+  DTE_DIRECCION: z.string().trim().min(3).max(70).default(DEMO_EMISOR.direccion),
+  DTE_COMUNA: z.string().trim().min(2).max(20).default(DEMO_EMISOR.comuna),
 });
 
 /** The environment once parsed. */

@@ -14,12 +14,14 @@ import { ConfigError } from './config-error';
 import { DEMO_ADMIN, envSchema, type Env } from './env-schema';
 import { readJwtSecret } from './jwt-secret';
 import { parseCorsOrigins, parseTrustProxy, queryTimeoutMs } from './parsers';
+import { invoicingConfig } from './invoicing';
 import { paymentsConfig } from './payments';
 import { refuseDemoSettingsInProduction } from './production';
 import type { AppConfig } from './types';
 
 export { ConfigError } from './config-error';
-export { DEMO_ADMIN, DEMO_BANK } from './env-schema';
+export { DEMO_ADMIN, DEMO_BANK, DEMO_EMISOR } from './env-schema';
+export { DTE_SANDBOX } from './invoicing';
 export { ensureJwtSecretFile } from './jwt-secret';
 export type * from './types';
 
@@ -185,5 +187,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     payments: paymentsConfig(env),
+    invoicing: invoicingConfig(env),
   };
 }

@@ -75,6 +75,34 @@ export interface WebpayConfig {
   timeoutMs: number;
 }
 
+/** The provider of electronic tax documents (decision 030): where it is and the shop's key. */
+export interface InvoicingProviderConfig {
+  /** Base URL of its REST API (OpenFactura's, its sandbox's, or a stand-in in tests). */
+  apiUrl: string;
+  /** The secret: never logged. */
+  apiKey: string;
+  /** Each call to the provider; past it the call counts as unanswered (a time-out). */
+  timeoutMs: number;
+}
+
+/** The shop as the SII knows it: what every document says of its emisor. */
+export interface EmisorConfig {
+  rut: string;
+  razonSocial: string;
+  giro: string;
+  acteco: number;
+  direccion: string;
+  comuna: string;
+}
+
+export interface InvoicingConfig {
+  /** Null when invoicing is off (no provider settings): the shop works as it did before. */
+  provider: InvoicingProviderConfig | null;
+  /** Why it is off, for the start-up log and the setup checklist; null when it is on. */
+  off: string | null;
+  emisor: EmisorConfig;
+}
+
 export interface PaymentsConfig {
   /** Null when Webpay is not offered (production without real credentials). */
   webpay: WebpayConfig | null;
@@ -179,4 +207,5 @@ export interface AppConfig {
   /** Other sites (storefronts, apps) whose pages may call the API; none by default. */
   corsOrigins: readonly string[];
   payments: PaymentsConfig;
+  invoicing: InvoicingConfig;
 }
