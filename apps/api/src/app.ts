@@ -22,6 +22,8 @@ import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import imageFileRoutes from './modules/images/image-files.routes';
 import imageRoutes from './modules/images/images.routes';
+import invoicing from './modules/invoicing/invoicing.plugin';
+import invoicingRoutes from './modules/invoicing/invoicing.routes';
 import companyRoutes from './modules/invoicing/companies.routes';
 import jobs from './modules/jobs/jobs.plugin';
 import devOutboxRoutes from './modules/mail/dev-outbox.routes';
@@ -143,6 +145,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(supportMails);
   await app.register(payments);
   await app.register(checkout);
+  await app.register(invoicing);
   // A map of every route helps an attacker more than a shopper: production shows it only if asked.
   if (config.apiDocs) await app.register(docs);
   // After docs, so that it is described there; outside /api's scope, so not rate limited.
@@ -190,6 +193,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(newsletterRoutes);
       await api.register(setupRoutes);
       await api.register(mailRoutes);
+      await api.register(invoicingRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

@@ -15,6 +15,11 @@ export const puestaEnMarchaSchema = z.object({
   envioCorreos: z.boolean(),
   /** Webpay charges for real (production environment with the shop's own credentials). */
   mediosPago: z.boolean(),
+  /**
+   * Boletas and facturas are issued (DTE_API_URL and DTE_API_KEY set, decision 030); when false
+   * the checklist says 'Boleta electrónica sin configurar'. Optional for older servers.
+   */
+  boletaElectronica: z.boolean().optional(),
   /** E-mails that failed for good: the dashboard warns until they are retried. */
   correosFallidos: z.number().int().min(0),
 });

@@ -14,7 +14,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['configuración'],
         security: adminOnly,
         description:
-          'ADMIN. Lo que falta para vender: primera categoría, primer producto, datos bancarios propios (BANK_*), envío de correos (SMTP_URL) y Webpay en producción. Cada paso es `true` cuando está hecho; `correosFallidos` cuenta los correos que no se pudieron enviar (se revisan en /admin/correos).',
+          'ADMIN. Lo que falta para vender: primera categoría, primer producto, datos bancarios propios (BANK_*), envío de correos (SMTP_URL) y Webpay en producción; `boletaElectronica` es false mientras la boleta electrónica no está configurada (DTE_API_URL y DTE_API_KEY). Cada paso es `true` cuando está hecho; `correosFallidos` cuenta los correos que no se pudieron enviar (se revisan en /admin/correos).',
         response: { 200: puestaEnMarchaSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
@@ -26,6 +26,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         datosBancarios: bank.numeroCuenta !== DEMO_BANK.numeroCuenta && bank.rut !== DEMO_BANK.rut,
         envioCorreos: Boolean(app.config.mail.smtpUrl),
         mediosPago: app.config.payments.webpay?.env === 'produccion',
+        boletaElectronica: app.invoicing.on,
         correosFallidos: await app.mailer.failedCount(),
       };
     },

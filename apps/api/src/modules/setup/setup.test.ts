@@ -100,6 +100,7 @@ describe('a clean install (SEED_DEMO_DATA=false)', () => {
       datosBancarios: false,
       envioCorreos: false,
       mediosPago: false,
+      boletaElectronica: false,
       correosFallidos: 0,
     });
     const cat = await app.inject({
@@ -148,7 +149,7 @@ describe('a clean install (SEED_DEMO_DATA=false)', () => {
 });
 
 describe('the checklist ticks what the settings provide', () => {
-  it('bank details, SMTP and Webpay in production', async () => {
+  it('bank details, SMTP, Webpay in production and the tax documents provider', async () => {
     const t = await createTestApp({
       BANK_ACCOUNT_NUMBER: '0987654321',
       BANK_RUT: '77.777.777-7',
@@ -156,6 +157,8 @@ describe('the checklist ticks what the settings provide', () => {
       WEBPAY_ENV: 'produccion',
       WEBPAY_COMMERCE_CODE: '597012345678',
       WEBPAY_API_KEY: 'clave-secreta-del-comercio',
+      DTE_API_URL: 'http://127.0.0.1:9',
+      DTE_API_KEY: 'clave-del-proveedor',
     });
     try {
       const res = await t.app.inject({
@@ -169,6 +172,7 @@ describe('the checklist ticks what the settings provide', () => {
         datosBancarios: true,
         envioCorreos: true,
         mediosPago: true,
+        boletaElectronica: true,
         correosFallidos: 0,
       });
     } finally {
