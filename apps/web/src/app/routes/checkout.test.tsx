@@ -88,6 +88,7 @@ describe('checkout como invitado', () => {
       cupon: null,
       metodoPago: 'TRANSFERENCIA',
       totalEsperado: 43970,
+      documento: { tipo: 'BOLETA' },
     });
     expect(sent!.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,}$/);
     expect(router.state.location.pathname).toBe('/pedido/NB-000123');
@@ -357,6 +358,7 @@ describe('checkout con sesión iniciada', () => {
       cupon: null,
       metodoPago: 'TRANSFERENCIA',
       totalEsperado: 43970,
+      documento: { tipo: 'BOLETA' },
     });
     expect(api.callsTo('GET', '/pedidos/NB-000123')[0]!.headers.has('Pedido-Acceso')).toBe(false);
     expect(screen.getByRole('link', { name: 'Ver mis pedidos' })).toHaveAttribute(

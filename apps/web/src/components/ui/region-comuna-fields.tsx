@@ -1,5 +1,5 @@
 import { REGION_NAMES, comunasOf } from '@nexbyte/shared';
-import { useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
+import { get, useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from './form-field';
 
 interface RegionComunaFieldsProps<T extends FieldValues> {
@@ -17,8 +17,9 @@ function messageOf(error: unknown): string | undefined {
 
 /**
  * Chile's 16 regions and their comunas (from packages/shared) for a react-hook-form form
- * (inside a FormProvider). Comuna stays disabled until a region is chosen, and its options and
- * value reset whenever the region changes.
+ * (inside a FormProvider), at the top level or nested ('documento.empresa.region'). Comuna
+ * stays disabled until a region is chosen, and its options and value reset whenever the region
+ * changes.
  */
 export function RegionComunaFields<T extends FieldValues>({
   regionName,
@@ -37,7 +38,7 @@ export function RegionComunaFields<T extends FieldValues>({
 
   return (
     <>
-      <FormField label="Región" error={messageOf(formState.errors[regionName])}>
+      <FormField label="Región" error={messageOf(get(formState.errors, regionName))}>
         <select {...regionField} disabled={disabled} autoComplete="address-level1">
           <option value="">Selecciona una región</option>
           {REGION_NAMES.map((name) => (
@@ -47,7 +48,7 @@ export function RegionComunaFields<T extends FieldValues>({
           ))}
         </select>
       </FormField>
-      <FormField label="Comuna" error={messageOf(formState.errors[comunaName])}>
+      <FormField label="Comuna" error={messageOf(get(formState.errors, comunaName))}>
         <select
           {...register(comunaName)}
           disabled={disabled || comunas.length === 0}

@@ -2,8 +2,10 @@ import {
   METODO_ENTREGA_LABELS,
   METODO_PAGO_LABELS,
   type AjustesEnvio,
+  type EmpresaInput,
   type MetodoEntrega,
   type MetodoPago,
+  type TipoDocumento,
   type Usuario,
 } from '@nexbyte/shared';
 import { useFormContext } from 'react-hook-form';
@@ -21,6 +23,8 @@ export interface CheckoutValues {
   region: string;
   comuna: string;
   direccion: string;
+  /** A factura's company is kept while a boleta is chosen, and sent only with a factura. */
+  documento: { tipo: TipoDocumento; empresa: EmpresaInput };
 }
 
 /** A customer's own data, from the account; only the phone may be given here. */

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   datosClienteSchema,
+  documentoFormSchema,
   type CartItem,
   type Coupon,
   type Cotizacion,
@@ -11,6 +12,7 @@ import {
 } from '@nexbyte/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { FormProvider, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -18,6 +20,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { domainSchemas } from '../../../lib/form-schemas';
 import { paymentInProgress } from '../../../lib/payment-in-progress';
+import { useSavedCompanies } from '../../../lib/saved-companies';
 import {
   shopConfigQueryOptions,
   usePaymentSettings,
@@ -36,6 +39,7 @@ import {
   type CheckoutValues,
 } from './checkout-fields';
 import { CheckoutSummary } from './checkout-summary';
+import { DocumentFields, EMPTY_EMPRESA } from './document-fields';
 import { hasBlockingProblems, QuoteNotices } from './quote-notices';
 import '../checkout.css';
 
@@ -89,6 +93,7 @@ function CheckoutWithPayments(props: CheckoutPageProps) {
 }
 
 function defaultsFor(user: Usuario | null): CheckoutValues {
+  const documento = { tipo: 'BOLETA' as const, empresa: EMPTY_EMPRESA };
   if (!user) {
     return {
       nombre: '',
@@ -99,6 +104,7 @@ function defaultsFor(user: Usuario | null): CheckoutValues {
       region: '',
       comuna: '',
       direccion: '',
+      documento,
     };
   }
   return {
@@ -107,6 +113,7 @@ function defaultsFor(user: Usuario | null): CheckoutValues {
     region: user.region,
     comuna: user.comuna,
     direccion: user.direccion,
+    documento,
   };
 }
 
@@ -127,7 +134,8 @@ function CheckoutForm({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<MetodoPago | null>(null);
   const metodoPago = offeredMethod(chosen, payments);
-  const schema = user ? datosClienteSchema : domainSchemas().datosInvitado;
+  const buyerSchema = user ? datosClienteSchema : domainSchemas().datosInvitado;
+  const schema = z.intersection(buyerSchema, documentoFormSchema);
   const form = useServerForm<CheckoutValues>({
     resolver: zodResolver(schema) as unknown as Resolver<CheckoutValues>,
     defaultValues: defaultsFor(user),
@@ -140,6 +148,7 @@ function CheckoutForm({
       'region',
       'comuna',
       'direccion',
+      'documento',
     ],
   });
   const pickup = useShippingSettings().data?.retiro;
@@ -147,6 +156,9 @@ function CheckoutForm({
   // Pickup switched off while the page was open falls back to home delivery.
   const entrega = offersPickup ? form.watch('entrega') : 'DESPACHO';
   const region = form.watch('region');
+  const documento = form.watch('documento.tipo');
+  // A customer's saved companies are asked for once a factura is.
+  const companies = useSavedCompanies(user && documento === 'FACTURA' ? user.id : null);
 
   const request = useMemo<CotizacionRequest>(
     () => ({
@@ -156,8 +168,10 @@ function CheckoutForm({
       entrega,
       // The región prices home delivery; until one is chosen the quote uses the spec's values.
       ...(entrega === 'DESPACHO' && region ? { region } : {}),
+      // A factura's quote adds the neto the summary shows.
+      ...(documento === 'FACTURA' ? { documento } : {}),
     }),
-    [items, coupon, metodoPago, entrega, region],
+    [items, coupon, metodoPago, entrega, region, documento],
   );
   const quote = useQuote(request);
   const placeOrder = usePlaceOrder();
@@ -218,6 +232,7 @@ function CheckoutForm({
           )}
           {user ? <CustomerFields user={user} disabled={busy} /> : <GuestFields disabled={busy} />}
           <DeliveryFields disabled={busy} pickup={offersPickup} />
+          <DocumentFields disabled={busy} companies={companies.data ?? null} />
           <PaymentMethod
             metodos={payments.metodos}
             value={metodoPago}

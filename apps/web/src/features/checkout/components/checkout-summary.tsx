@@ -1,12 +1,33 @@
-import { formatCLP, type Cotizacion } from '@nexbyte/shared';
+import { formatCLP, IVA_PERCENT, type Cotizacion } from '@nexbyte/shared';
 import { Link } from 'react-router';
 import { TotalsList } from '../../../components/ui/totals-list';
 
+/** A factura's total taken apart: its neto, the IVA on it and the total, as the document shows. */
+function InvoiceBreakdown({ neto, iva, total }: { neto: number; iva: number; total: number }) {
+  return (
+    <dl className="totals-list checkout-invoice" aria-label="Desglose de la factura">
+      <div>
+        <dt>Neto</dt>
+        <dd>{formatCLP(neto)}</dd>
+      </div>
+      <div>
+        <dt>IVA ({IVA_PERCENT} %)</dt>
+        <dd>{formatCLP(iva)}</dd>
+      </div>
+      <div className="totals-list__total">
+        <dt>Total</dt>
+        <dd>{formatCLP(total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * The order as the server priced it: lines, coupon, discount, the transfer's discount, shipping,
- * total and its IVA.
+ * total and its IVA; with a factura, the neto and IVA apart.
  */
 export function CheckoutSummary({ quote }: { quote: Cotizacion }) {
+  const factura = quote.documento === 'FACTURA' && quote.neto !== null;
   return (
     <>
       <ul className="checkout-lines">
@@ -26,7 +47,7 @@ export function CheckoutSummary({ quote }: { quote: Cotizacion }) {
         paymentDiscount={quote.descuentoPago}
         shipping={quote.envio}
         total={quote.total}
-        iva={quote.iva}
+        {...(factura ? {} : { iva: quote.iva })}
         coupon={{
           label: (
             <>
@@ -39,6 +60,7 @@ export function CheckoutSummary({ quote }: { quote: Cotizacion }) {
           value: quote.cupon ? `${quote.cupon.codigo} (${quote.cupon.label})` : 'Sin cupón',
         }}
       />
+      {factura && <InvoiceBreakdown neto={quote.neto!} iva={quote.iva} total={quote.total} />}
     </>
   );
 }
