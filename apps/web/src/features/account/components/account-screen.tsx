@@ -5,6 +5,7 @@ import { useAccount } from '../api/get-account';
 import { endSessionIfRefused } from '../session-ended';
 import { AccountProfileForm } from './account-profile-form';
 import { ChangePasswordForm } from './change-password-form';
+import { CompaniesSection } from './companies-section';
 import { TotpSection } from './totp-section';
 import '../account.css';
 
@@ -25,6 +26,10 @@ export function AccountScreen({ userId }: { userId: number }) {
           <section className="account-card" aria-labelledby="cuenta-datos">
             <h2 id="cuenta-datos">Mis datos</h2>
             <AccountProfileForm usuario={usuario} />
+          </section>
+          <section className="account-card" aria-labelledby="cuenta-empresas">
+            <h2 id="cuenta-empresas">Mis empresas</h2>
+            <CompaniesSection userId={userId} />
           </section>
           <section className="account-card" aria-labelledby="cuenta-password">
             <h2 id="cuenta-password">Cambiar contraseña</h2>
