@@ -6,7 +6,6 @@ import { loadConfig } from '../../config';
 import { bearer, createTestApp, PRODUCTION_READY, type TestContext } from '../../test/test-app';
 import { mailsTo } from '../mail/outbox.testing';
 import { guestOrder, GUEST, productNamed, setStatus } from '../orders/orders.fixtures';
-import { pedidos } from '../orders/orders.schema';
 import { documentosTributarios } from './invoicing.schema';
 
 const API_KEY = 'clave-de-prueba-0123456789';
@@ -128,11 +127,10 @@ describe('boleta y factura al pagarse un pedido', () => {
   });
 
   it('emite la factura a la empresa del pedido con su neto e IVA, por el total cobrado', async () => {
-    const placed = await order({ cupon: undefined });
-    await t.app.db
-      .update(pedidos)
-      .set({ documentoTipo: 'FACTURA', facturaEmpresa: EMPRESA })
-      .where(eq(pedidos.numero, placed.numero));
+    const placed = await order({
+      cupon: undefined,
+      documento: { tipo: 'FACTURA', empresa: { ...EMPRESA, rut: '76.123.456-0' } },
+    });
     await pay(placed.numero);
     await t.app.jobs.runDue();
 
