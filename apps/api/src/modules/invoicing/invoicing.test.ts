@@ -374,6 +374,19 @@ describe('sin proveedor configurado', () => {
     expect(setup.json()).toMatchObject({ boletaElectronica: false });
   });
 
+  it('en producción, el arranque avisa que la boleta electrónica no está configurada', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+    try {
+      const warnings = prod.logs.filter((line) =>
+        line.includes('Boleta electrónica sin configurar'),
+      );
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('DTE_API_URL');
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('producción no arranca con la clave pública de pruebas ni con el emisor de demostración', () => {
     const production = { ...PRODUCTION_READY, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(64) };
     expect(() =>
