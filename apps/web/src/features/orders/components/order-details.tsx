@@ -15,6 +15,7 @@ import { OrderStatusBadge } from './order-status-badge';
 import { hasPaymentNews, PaymentDetails } from './payment-details';
 import { TrackingDetails } from './tracking-details';
 import { PendingPayment } from './pending-payment';
+import { RequestedDocument } from './requested-document';
 
 interface OrderDetailsProps {
   order: Pedido;
@@ -88,6 +89,7 @@ export function OrderDetails({
         <h2 id="order-products">Productos</h2>
         <OrderLinesTable order={order} />
         <OrderTotals order={order} />
+        <RequestedDocument order={order} />
       </section>
 
       <div className="order__columns">
