@@ -5,11 +5,14 @@
 // happened to it on the way back. Modes, changeable at any time: accept, refuse (400 with a
 // Spanish message, nothing issued), down (drops every connection), slow (the document is issued
 // at once and its answer held `slowMs`: longer than the caller's time-out, it is a lost answer).
+// Run alone for browser tests: `PORT=4620 DTE_API_KEY=… node scripts/lib/dte-stand-in.mjs`, the
+// shop with DTE_API_URL=http://127.0.0.1:4620; POST /control { "mode": "refuse" } changes its mode.
 // It also checks what the SII would: the lines less the discounts make the total, neto + IVA the
 // total, and a credit note references a document it issued. Nothing here reaches the internet.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
 
 /** A PDF of a few bytes: enough for the shop to store and serve. */
 const pdfOf = (tipo, folio) =>
@@ -161,6 +164,13 @@ export async function startDteStandIn({
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     const key = req.headers['idempotency-key'] ?? null;
     const record = (status) => standIn.calls.push({ method: req.method, path, key, status });
+    // For a browser test that runs the stand-in as a process: { "mode": "refuse" }, and so on.
+    if (req.method === 'POST' && path === '/control') {
+      const body = JSON.parse((await readBody(req)) || '{}');
+      if (body.mode) standIn.mode = body.mode;
+      if (body.refuseMessage) standIn.refuseMessage = body.refuseMessage;
+      return answer(res, 200, { mode: standIn.mode, issued: standIn.issued.length });
+    }
     if (apiKey && req.headers.apikey !== apiKey) {
       record(401);
       return answer(res, 401, error('OF-00', 'apikey inválida.'));
@@ -207,4 +217,15 @@ export function documentCounts(issued) {
   for (const d of issued) if (d.key) keys.set(d.key, (keys.get(d.key) ?? 0) + 1);
   const duplicates = [...keys.values()].filter((n) => n > 1).reduce((a, n) => a + n - 1, 0);
   return { documents: issued.length, distinctFolios: folios.size, duplicates };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const standIn = await startDteStandIn({
+    port: Number(process.env.PORT ?? 0),
+    apiKey: process.env.DTE_API_KEY || null,
+  });
+  console.log(standIn.url);
+  const stop = () => standIn.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
