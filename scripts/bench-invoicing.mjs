@@ -104,7 +104,12 @@ await forEachDatabase(async (label, dbEnv) => {
     const paid = await pool(burst.length, 20, (i) =>
       setStatus(origin, token, burst[i].numero, 'PAGADO'),
     );
-    const paidOk = paid.filter((r) => r.status === 200).length;
+    // A PATCH answered 503 after the handler's time-out may have committed: its retry is a 409.
+    const statuses = {};
+    for (const r of paid) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    const paidOk = Object.entries(statuses)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
     const burstKeys = new Set(burst.map((o) => `${o.numero}-39`));
     const issuedBurst = () => dte.issued.filter((d) => burstKeys.has(d.key));
     const took = await until(() => issuedBurst().length >= burst.length, waitMs);
@@ -117,7 +122,7 @@ await forEachDatabase(async (label, dbEnv) => {
     const folios = new Set(issuedRows.map((d) => `${d.codigoSii}-${d.folio}`));
     const counts = documentCounts(issuedBurst());
     console.log(
-      `  ${burst.length} pedidos pagados a la vez (${paidOk} respuestas 200): ${recorded.length} documentos, ${issuedRows.length} emitidos en ${took === null ? `más de ${seconds(waitMs)}` : seconds(issuedIn)}, ${folios.size} folios distintos; el proveedor emitió ${counts.documents}, ${counts.duplicates} duplicados`,
+      `  ${burst.length} pedidos pagados a la vez (respuestas: ${paidOk}): ${recorded.length} documentos, ${issuedRows.length} emitidos en ${took === null ? `más de ${seconds(waitMs)}` : seconds(issuedIn)}, ${folios.size} folios distintos; el proveedor emitió ${counts.documents}, ${counts.duplicates} duplicados`,
     );
     if (issuedRows.length !== burst.length || folios.size !== burst.length) failed = true;
     if (counts.duplicates > 0 || counts.documents !== burst.length) failed = true;
