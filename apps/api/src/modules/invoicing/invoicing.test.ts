@@ -179,6 +179,28 @@ describe('boleta y factura al pagarse un pedido', () => {
     expect(standIn.replays).toBe(replays + 1);
   });
 
+  it('dos intentos a la vez del mismo documento (dos instancias) dejan un solo folio', async () => {
+    standIn.mode = 'down';
+    const placed = await order();
+    await pay(placed.numero);
+    await t.app.jobs.runDue();
+    standIn.mode = 'accept';
+    const pending = await rowOf(placed.numero);
+    expect(pending.estado).toBe('PENDIENTE');
+    await Promise.all([
+      t.app.invoicing.issueOnce(pending.id),
+      t.app.invoicing.issueOnce(pending.id),
+    ]);
+    expect(await rowOf(placed.numero)).toMatchObject({ estado: 'EMITIDO' });
+    expect(issuedFor(`${placed.numero}-39`)).toHaveLength(1);
+    const mails = (await mailsTo(t, GUEST.correo)).filter(
+      (m) =>
+        m.asunto ===
+        `Tu boleta electrónica N° ${issuedFor(`${placed.numero}-39`)[0]!.folio} del pedido ${placed.numero}`,
+    );
+    expect(mails).toHaveLength(1);
+  });
+
   it('muestra al admin el rechazo del proveedor en español y lo emite al reintentar', async () => {
     standIn.mode = 'refuse';
     const placed = await order();
