@@ -73,6 +73,10 @@ export const CSV_ORDER_COLUMNS = [
   'envio',
   'total',
   'iva',
+  /** 'Boleta' or 'Factura'; a factura's company by its RUT and razón social. */
+  'documento',
+  'rut_empresa',
+  'razon_social',
   'transportista',
   'numero_seguimiento',
 ] as const;

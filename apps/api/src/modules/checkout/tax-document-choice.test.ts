@@ -124,6 +124,15 @@ describe('el pedido con factura', () => {
     const mails = await mailsTo(t, correo);
     expect(mails.at(-1)!.texto).toContain('Recibimos tu pago.');
     expect(mails.at(-1)!.texto).toContain('Documento: Factura electrónica a Hardware del Sur SpA');
+
+    // The orders export says it too, for the accountant.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/pedidos/exportar.csv',
+      headers: bearer(t.adminToken),
+    });
+    const line = csv.body.split('\r\n').find((l) => l.startsWith(order.numero))!;
+    expect(line).toContain(';Factura;76.123.456-0;Hardware del Sur SpA;');
   });
 
   it('sin documento el pedido lleva boleta, y su correo lo dice', async () => {

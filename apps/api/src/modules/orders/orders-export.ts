@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import {
   CSV_ORDER_COLUMNS,
   ESTADO_PEDIDO_LABELS,
+  formatRun,
   ivaIncluded,
   METODO_PAGO_LABELS,
   type EstadoPedido,
@@ -53,6 +54,8 @@ async function* orderRows(db: Db, query: ExportarPedidosQuery): AsyncGenerator<s
         descuentoPago: pedidos.descuentoPago,
         envio: pedidos.envio,
         total: pedidos.total,
+        documentoTipo: pedidos.documentoTipo,
+        facturaEmpresa: pedidos.facturaEmpresa,
         transportista: pedidos.transportista,
         numeroSeguimiento: pedidos.numeroSeguimiento,
       })
@@ -80,6 +83,9 @@ async function* orderRows(db: Db, query: ExportarPedidosQuery): AsyncGenerator<s
         formatPrice(Number(o.envio)),
         formatPrice(total),
         formatPrice(ivaIncluded(total)),
+        o.documentoTipo === 'FACTURA' ? 'Factura' : 'Boleta',
+        o.facturaEmpresa ? formatRun(o.facturaEmpresa.rut) : '',
+        o.facturaEmpresa?.razonSocial ?? '',
         o.transportista ?? '',
         o.numeroSeguimiento ?? '',
       ];
@@ -92,7 +98,8 @@ async function* orderRows(db: Db, query: ExportarPedidosQuery): AsyncGenerator<s
 /**
  * The orders placed between two days (Chile's calendar, both included), oldest first, for the
  * accountant's spreadsheet: UTF-8 with BOM and ';' like the product export, amounts in whole pesos
- * (IVA included, and its part apart), every status with the day it was paid. Streamed by pages;
+ * (IVA included, and its part apart), every status with the day it was paid, and the document
+ * asked for (a factura with its company's RUT and razón social). Streamed by pages;
  * cells are guarded and quoted like every CSV the shop writes (spreadsheetCsvOptions).
  */
 export function exportOrders(db: Db, query: ExportarPedidosQuery, onError: (err: Error) => void) {

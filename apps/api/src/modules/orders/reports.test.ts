@@ -162,7 +162,7 @@ describe('GET /api/pedidos/exportar.csv', () => {
     expect(res.body.startsWith('\ufeff')).toBe(true);
     const lines = res.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'numero;fecha;estado;pagado_el;cliente;correo;run;region;comuna;metodo_pago;cupon;subtotal;descuento;descuento_pago;envio;total;iva;transportista;numero_seguimiento',
+      'numero;fecha;estado;pagado_el;cliente;correo;run;region;comuna;metodo_pago;cupon;subtotal;descuento;descuento_pago;envio;total;iva;documento;rut_empresa;razon_social;transportista;numero_seguimiento',
     );
     const all = (await t.app.db.select().from(pedidos)).length;
     expect(lines).toHaveLength(all + 1);
