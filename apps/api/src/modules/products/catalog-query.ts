@@ -1,5 +1,5 @@
 import type { Producto, ProductosQuery } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
 import { productos } from './products.schema';
@@ -86,6 +86,8 @@ export interface Scope {
    * (catalog-filters.ts).
    */
   filters: SQL[];
+  /** The price range's conditions among the filters: an index range when the list is by price. */
+  priceRange?: SQL[];
 }
 
 export function buildScope(db: Db, query: ProductosQuery, includeInactive: boolean): Scope {
@@ -93,27 +95,31 @@ export function buildScope(db: Db, query: ProductosQuery, includeInactive: boole
   const price: SQL[] = [];
   if (query.min !== undefined) price.push(gte(productos.precio, query.min.toFixed(2)));
   if (query.max !== undefined) price.push(lte(productos.precio, query.max.toFixed(2)));
-  const categoria = query.categoria ? categoryConditions(db, query.categoria) : null;
+  const categoria = query.categoria ? categoryConditions(query.categoria) : null;
   const marca = brandCondition(parseBrands(query.marca));
   return {
     activo: estado === 'todos' ? null : estado === 'activos',
     categoria: categoria?.productos ?? null,
     categoriaConteo: categoria?.conteo ?? null,
     filters: [...price, ...(marca ? [marca] : []), ...specConditions(parseSpecs(query.espec))],
+    priceRange: price,
   };
 }
 
-/** A category by id or by name (case-insensitive), without joining categorias. */
-function categoryConditions(db: Db, categoria: string) {
+/**
+ * A category by id or by name (case-insensitive), without joining categorias. A name is one id
+ * (names are unique without case), found before the scan: as `= (select …)` the planner reads
+ * the category's own index in the list's order; as `in (select …)` it walked the whole
+ * catalogue's order index and joined every row to the category to filter it.
+ */
+function categoryConditions(categoria: string) {
   const asId = Number(categoria);
   if (Number.isInteger(asId) && asId > 0 && asId <= MAX_ID) {
     return { productos: eq(productos.categoriaId, asId), conteo: sql`categoria_id = ${asId}` };
   }
-  const ids = db
-    .select({ id: categorias.id })
-    .from(categorias)
-    .where(sql`lower(${categorias.nombre}) = lower(${categoria})`);
-  return { productos: inArray(productos.categoriaId, ids), conteo: sql`categoria_id in ${ids}` };
+  const id = sql`(select ${categorias.id} from ${categorias}
+    where lower(${categorias.nombre}) = lower(${categoria}) limit 1)`;
+  return { productos: sql`${productos.categoriaId} = ${id}`, conteo: sql`categoria_id = ${id}` };
 }
 
 /** Scope without its filters: what productos_conteo can count. */
@@ -145,6 +151,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * gives an estimate (see sampleScope): counting 20,000 matches costs more than the page itself.
  */
 export const EXACT_TOTAL_MAX = 1000;
+/**
+ * Above this many expected matches a walk that came up short at its cap goes on instead of
+ * gathering them all: sorting tens of thousands of rows costs more than reading on.
+ */
+export const GATHER_MAX = 10_000;
 /** How many of the scope's newest products an estimate looks at. */
 export const SAMPLE_SIZE = 1000;
 
@@ -153,6 +164,8 @@ export interface ScopeSample {
   whole: boolean;
   hits: number;
   prefixHits: number;
+  /** The scope's size (ignoring the filters the sample tests). */
+  size: number;
   /** How many of the scope's products a number of the sample's stands for. */
   estimate(sampleHits: number): number;
 }
@@ -199,35 +212,112 @@ export async function sampleScope(
     whole,
     hits,
     prefixHits,
+    size: whole ? scanned : base,
     estimate: (n) => (whole ? n : Math.round((n / scanned) * base)),
   };
 }
 
-/**
- * The unpaged count of a list without text: productos_conteo without a price range; with one,
- * an exact count up to EXACT_TOTAL_MAX and an estimate beyond.
- */
+/** The count of a list without text nor filters: productos_conteo, one row per category. */
 export async function countScope(db: Db, scope: Scope): Promise<number> {
-  if (scope.filters.length === 0) {
-    const result = await db.execute(sql`select ${conteoSql(scope)} as total`);
-    return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
-  }
-  const exact = await countUpTo(db, scopeConditions(scope), EXACT_TOTAL_MAX + 1);
-  if (exact <= EXACT_TOTAL_MAX) return exact;
-  const sample = await sampleScope(db, scope, and(...scope.filters)!);
-  return Math.max(exact, sample.estimate(sample.hits));
+  const result = await db.execute(sql`select ${conteoSql(scope)} as total`);
+  return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
 }
 
-/** count(*), but it stops reading at `cap` rows. */
-async function countUpTo(db: Db, conditions: SQL[], cap: number): Promise<number> {
-  const capped = db
-    .select({ one: sql`1`.as('one') })
-    .from(productos)
-    .where(and(...conditions))
-    .limit(cap)
-    .as('capped');
-  const [row] = await db.select({ total: count() }).from(capped);
-  return row?.total ?? 0;
+/**
+ * Whether to gather every match and sort them (work ∝ the matches, through the index that fits
+ * the filters) rather than read the list's order index until the page is full (work ∝ the rows
+ * up to the page's end over the share of rows that match). A sample's estimate chooses: up to
+ * EXACT_TOTAL_MAX matches always (their total is then exact), beyond when gathering reads fewer
+ * rows than the walk would (decision 031).
+ */
+export function gatherMatches(sample: ScopeSample, { limit, offset }: PageRequest): boolean {
+  const matches = sample.estimate(sample.hits);
+  return (
+    sample.whole ||
+    matches <= EXACT_TOTAL_MAX ||
+    matches * matches <= (offset + limit) * sample.size
+  );
+}
+
+/**
+ * A page of a list filtered by price, brand or specifications (what productos_conteo cannot
+ * count): every match gathered and sorted when they are few (exact total), or the order index
+ * read until the page is full, at most walkCap rows (estimated total, as a search's: decision
+ * 009), and gathered after all when the walk comes up short.
+ */
+export async function filteredPage(
+  db: Db,
+  scope: Scope,
+  orderBy: readonly SQL[],
+  page: PageRequest,
+): Promise<{ items: Producto[]; total: number }> {
+  const sample = await sampleScope(db, scope, and(...scope.filters)!);
+  const conditions = scopeConditions(scope);
+  if (gatherMatches(sample, page)) return filteredGathered(db, conditions, orderBy, page);
+  const { limit, offset } = page;
+  const items = await fetchIds(
+    db,
+    scanIds(scope, sql`true`, orderBy, page, walkCap(sample, page)),
+    orderBy,
+  );
+  if (items.length === limit) {
+    return { items, total: Math.max(sample.estimate(sample.hits), offset + limit + 1) };
+  }
+  // Short: the list ended, or the walk stopped at its cap. Few matches are gathered; many,
+  // bunched far along the order, are walked to without a cap.
+  if (sample.estimate(sample.hits) <= GATHER_MAX) {
+    return filteredGathered(db, conditions, orderBy, page);
+  }
+  const rest = await fetchIds(db, scanIds(scope, sql`true`, orderBy, page), orderBy);
+  const exhausted = rest.length < limit && (rest.length > 0 || offset === 0);
+  return {
+    items: rest,
+    total: exhausted
+      ? offset + rest.length
+      : Math.max(sample.estimate(sample.hits), offset + limit + 1),
+  };
+}
+
+async function filteredGathered(
+  db: Db,
+  conditions: SQL[],
+  orderBy: readonly SQL[],
+  page: PageRequest,
+): Promise<{ items: Producto[]; total: number }> {
+  const { items, total } = await gatheredPage(db, conditions, orderBy, page);
+  return { items, total: total ?? (page.offset > 0 ? await countWhere(db, conditions) : 0) };
+}
+
+/**
+ * Every row that meets the conditions, sorted, and counted in the same pass (the window sees
+ * them all anyway). They are gathered first, on their own (MATERIALIZED), so that the planner
+ * reads them through the indexes that fit the conditions: left to choose, it may walk the whole
+ * order index instead to spare a sort of a few hundred rows. The total is null past the end.
+ */
+export async function gatheredPage(
+  db: Db,
+  conditions: SQL[],
+  order: readonly SQL[],
+  { limit, offset }: PageRequest,
+): Promise<{ items: Producto[]; total: number | null }> {
+  const orderBy = sql.join([...order], sql`, `);
+  const rows = await db
+    .select({ ...columns, total: sql<number>`pagina.total` })
+    .from(
+      sql`(
+        with matching as materialized (
+          select id, created_at, precio, busqueda_nombre from ${productos} where ${and(...conditions)}
+        )
+        select id, (count(*) over ())::int as total, row_number() over (order by ${orderBy}) as pos
+        from matching as ${productos}
+        order by ${orderBy}
+        limit ${limit} offset ${offset}
+      ) as pagina`,
+    )
+    .innerJoin(productos, sql`${productos.id} = pagina.id`)
+    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
+    .orderBy(sql`pagina.pos`);
+  return { items: rows.map(toProducto), total: rows[0]?.total ?? null };
 }
 
 export async function countWhere(db: Db, conditions: SQL[]): Promise<number> {
@@ -285,16 +375,36 @@ export function scanIds(
   filter: SQL,
   orderBy: readonly SQL[],
   { limit, offset }: PageRequest,
+  cap?: number,
 ): SQL {
+  // With a cap, only what the order's index answers is inside (the state and category, and by
+  // price the price range): the cap then counts the rows read. The other filters are tested,
+  // with the text, on the rows read.
+  const byPrice = orderBy === ORDER_BY.precio_asc || orderBy === ORDER_BY.precio_desc;
+  const range = byPrice ? (scope.priceRange ?? []) : [];
+  const inside = cap === undefined ? scopeConditions(scope) : [...baseConditions(scope), ...range];
+  const outside =
+    cap === undefined ? [filter] : [...scope.filters.filter((f) => !range.includes(f)), filter];
   return sql`
     select ${productos}.id from (
-      select id, created_at, precio, busqueda, busqueda_nombre
+      select id, created_at, precio, busqueda, busqueda_nombre, marca, especificaciones
       from ${productos}
-      where ${and(...scopeConditions(scope)) ?? sql`true`}
+      where ${and(...inside) ?? sql`true`}
       order by ${sql.join([...orderBy], sql`, `)}
-      offset 0
+      ${cap === undefined ? sql`offset 0` : sql`limit ${cap}`}
     ) as ${productos}
-    where ${filter}
+    where ${and(...outside)}
     order by ${sql.join([...orderBy], sql`, `)}
     limit ${limit} offset ${offset}`;
+}
+
+/**
+ * How many rows of the order index a walk may read before the matches are gathered instead:
+ * twice what the sample's share of matches predicts for the page's end, and never less than the
+ * sample itself. A list whose matches bunch up far along its order (the dearest products, by
+ * price ascending) would otherwise be read nearly whole.
+ */
+export function walkCap(sample: ScopeSample, { limit, offset }: PageRequest): number {
+  const matches = Math.max(1, sample.estimate(sample.hits));
+  return Math.max(SAMPLE_SIZE, Math.ceil((2 * (offset + limit) * sample.size) / matches));
 }

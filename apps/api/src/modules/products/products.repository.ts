@@ -18,6 +18,7 @@ import {
   columns,
   countScope,
   fetchPage,
+  filteredPage,
   ORDER_BY,
   scopeConditions,
   toProducto,
@@ -59,8 +60,12 @@ export async function listProducts(
     return { ...found, pagina, limite };
   }
 
-  // The count is asked alongside the page (on PostgreSQL, on another connection): it is cheap
-  // (productos_conteo, or a capped count) and most pages are full.
+  if (scope.filters.length > 0) {
+    const found = await filteredPage(db, scope, ORDER_BY[orden as PlainOrder], page);
+    return { ...found, pagina, limite };
+  }
+  // The count is asked alongside the page (on PostgreSQL, on another connection): it is one
+  // row of productos_conteo, and most pages are full.
   const counted = countScope(db, scope);
   // Not awaited when the page is short: a failure then must not go unhandled.
   counted.catch(() => {});

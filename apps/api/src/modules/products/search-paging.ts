@@ -1,20 +1,21 @@
 import type { OrdenProductos, Producto } from '@nexbyte/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categorias } from '../categories/categories.schema';
 import {
-  columns,
   countWhere,
   EXACT_TOTAL_MAX,
+  GATHER_MAX,
   fetchIds,
+  gatheredPage,
+  gatherMatches,
   ORDER_BY,
   sampleScope,
   scanIds,
   scopeConditions,
-  toProducto,
   type PageRequest,
   type PlainOrder,
   type Scope,
+  walkCap,
 } from './catalog-query';
 import { productos } from './products.schema';
 import { matches, nameLength, relevanceLevel, startsWithPhrase } from './search-ranking';
@@ -48,14 +49,41 @@ export async function searchProducts(
   const hit = and(matches(search), ...scope.filters)!;
   const found = await sampleScope(db, scope, hit, and(hit, startsWithPhrase(search))!);
   const total = found.estimate(found.hits);
-  if (found.whole || total <= EXACT_TOTAL_MAX) {
+  // By price or recency a deep page may also gather every match: both ways give one order. By
+  // relevance ranking them all would give another order than the many-matches path's, so a
+  // deep page gathers them in that path's own order (below).
+  if (
+    found.whole ||
+    total <= EXACT_TOTAL_MAX ||
+    (orden !== 'relevancia' && gatherMatches(found, page))
+  ) {
     return rankAll(db, search, scope, orden, page);
   }
-  const items =
-    orden === 'relevancia'
-      ? await prefixFirst(db, search, scope, found.estimate(found.prefixHits), page)
-      : await fetchIds(db, scanIds(scope, matches(search), ORDER_BY[orden], page), ORDER_BY[orden]);
   const { limit, offset } = page;
+  let items: Producto[];
+  if (orden === 'relevancia' && gatherMatches(found, page)) {
+    // A deep page: gathering every match in the same order reads fewer rows than walking to it.
+    const group = sql`case when ${startsWithPhrase(search)} then 0 else 1 end`;
+    const conditions = [...scopeConditions(scope), matches(search)];
+    const gathered = await gatheredPage(db, conditions, [group, ...ORDER_BY.recientes], page);
+    if (gathered.total !== null) return { items: gathered.items, total: gathered.total };
+    items = [];
+  } else if (orden === 'relevancia') {
+    items = await prefixFirst(db, search, scope, found.estimate(found.prefixHits), page);
+  } else {
+    const order = ORDER_BY[orden];
+    items = await fetchIds(
+      db,
+      scanIds(scope, matches(search), order, page, walkCap(found, page)),
+      order,
+    );
+    // Short: the matches ended, or the walk stopped at its cap. Few are ranked all; many,
+    // bunched far along the order, are walked to without a cap.
+    if (items.length < limit) {
+      if (total <= GATHER_MAX) return rankAll(db, search, scope, orden, page);
+      items = await fetchIds(db, scanIds(scope, matches(search), order, page), order);
+    }
+  }
   const exhausted = items.length < limit && (items.length > 0 || offset === 0);
   // A full page promises at least one more row, so that a client paging until the total
   // reads on; the page that comes up short then gives the exact figure.
@@ -83,38 +111,12 @@ async function rankAll(
     orden === 'relevancia'
       ? [relevanceLevel(search), nameLength(), ...ORDER_BY.recientes]
       : ORDER_BY[orden as PlainOrder];
-  const { items, total } = await rankedPage(db, conditions, order, page);
+  const { items, total } = await gatheredPage(db, conditions, order, page);
   // Past the end the window has no row to carry the total: count it (few matches, by design).
   return {
     items,
     total: total ?? (page.offset > 0 ? await countWhere(db, conditions) : 0),
   };
-}
-
-async function rankedPage(
-  db: Db,
-  conditions: SQL[],
-  order: readonly SQL[],
-  { limit, offset }: PageRequest,
-): Promise<{ items: Producto[]; total: number | null }> {
-  const orderBy = sql.join([...order], sql`, `);
-  const rows = await db
-    .select({ ...columns, total: sql<number>`pagina.total` })
-    .from(
-      sql`(
-        with matching as materialized (
-          select id, created_at, precio, busqueda_nombre from ${productos} where ${and(...conditions)}
-        )
-        select id, (count(*) over ())::int as total, row_number() over (order by ${orderBy}) as pos
-        from matching as ${productos}
-        order by ${orderBy}
-        limit ${limit} offset ${offset}
-      ) as pagina`,
-    )
-    .innerJoin(productos, sql`${productos.id} = pagina.id`)
-    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-    .orderBy(sql`pagina.pos`);
-  return { items: rows.map(toProducto), total: rows[0]?.total ?? null };
 }
 
 /**
