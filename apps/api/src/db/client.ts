@@ -82,6 +82,8 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob | undefined;
   /** Longest wait for PGlite's one connection before a 503; PGLITE_QUEUE_TIMEOUT_MS when absent. */
   pgliteQueueTimeoutMs?: number | undefined;
+  /** How long the event loop may block for PGlite's quick answers (SYNC_WAIT_MS when absent). */
+  pgliteSyncWaitMs?: number | undefined;
   poolSize?: number;
   /** PostgreSQL pool time-outs (defaults in POOL_DEFAULTS). */
   pool?: Partial<PoolSettings>;
@@ -109,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir: options.dataDir,
     loadDataDir: options.pgliteTemplate,
     queueTimeoutMs: options.pgliteQueueTimeoutMs,
+    syncWaitMs: options.pgliteSyncWaitMs,
     schema,
     migrationsFolder,
     log: options.log,

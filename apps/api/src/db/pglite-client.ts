@@ -1,4 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from 'node:worker_threads';
 import type { QueryOptions, Results, RowMode } from '@electric-sql/pglite';
 import { isBuilt } from '../paths';
 import { DatabaseUnavailableError } from './errors';
@@ -25,7 +30,19 @@ export interface PgliteWorkerOptions {
   log?: PgliteLog | undefined;
   /** First pause before starting a worker again after it stopped (doubles up to 30 s). */
   restartDelayMs?: number;
+  /**
+   * How long the event loop may block waiting for a quick answer (SYNC_WAIT_MS by default); a
+   * slower one arrives through the event loop as usual. 0: never block.
+   */
+  syncWaitMs?: number;
 }
+
+/**
+ * Most statements answer within a fraction of a millisecond. Waiting that long in place costs the
+ * event loop less than going round it: under load a turn of the loop takes milliseconds, and a
+ * transaction holds the one connection across every one of its turns.
+ */
+export const SYNC_WAIT_MS = 1;
 
 /** Options drizzle and our code pass to `query`: parsers run here, they cannot cross threads. */
 export type ClientQueryOptions = Pick<QueryOptions, 'rowMode' | 'parsers'>;
@@ -87,6 +104,9 @@ interface Subscription {
  */
 export class PgliteWorkerClient {
   private worker!: Worker;
+  /** The worker's answers: read by the event loop, or in place by waitForAnswer. */
+  private replies!: MessagePort;
+  private signal!: Int32Array;
   private state: 'up' | 'down' | 'closed' = 'down';
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -123,13 +143,19 @@ export class PgliteWorkerClient {
   }
 
   private spawn(): Promise<void> {
+    const { port1: replies, port2 } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
     const worker = new Worker(entryUrl, {
-      workerData: { dataDir: this.options.dataDir },
+      workerData: { dataDir: this.options.dataDir, replies: port2, signal },
+      transferList: [port2],
       // Nothing of the parent's command line: the entry loads TypeScript by itself, and an
       // inherited `--import tsx` would register a second loader in the worker for nothing.
       execArgv: [],
     });
     this.worker = worker;
+    this.replies = replies;
+    this.signal = new Int32Array(signal);
+    replies.on('message', (message: WorkerMessage) => this.onAnswer(message));
     return new Promise((resolve, reject) => {
       let started = false;
       worker.on('message', (message: WorkerMessage) => {
@@ -142,12 +168,6 @@ export class PgliteWorkerClient {
           case 'failed':
             reject(fromWire(message.error));
             void worker.terminate();
-            return;
-          case 'result':
-            this.settle(message.id, (p) => p.resolve(message.result));
-            return;
-          case 'error':
-            this.settle(message.id, (p) => p.reject(fromWire(message.error)));
             return;
           case 'notify':
             this.tellSubscribers(message.channel, (sub) => sub.onNotify(message.payload));
@@ -162,6 +182,7 @@ export class PgliteWorkerClient {
         if (worker !== this.worker) return;
         const wasUp = this.state === 'up';
         if (this.state !== 'closed') this.state = 'down';
+        replies.close();
         const gone = new DatabaseUnavailableError('El hilo de la base de datos embebida terminó.');
         for (const p of this.pending.values()) p.reject(gone);
         this.pending.clear();
@@ -217,6 +238,33 @@ export class PgliteWorkerClient {
     }
   }
 
+  private onAnswer(message: WorkerMessage) {
+    if (message.type === 'result') this.settle(message.id, (p) => p.resolve(message.result));
+    else if (message.type === 'error') {
+      this.settle(message.id, (p) => p.reject(fromWire(message.error)));
+    }
+  }
+
+  /**
+   * Blocks up to `ms` for the answer to request `id`, taking answers off the port in place: one
+   * that comes in time resolves its promise before the event loop turns. Past `ms` the answer
+   * comes through the event loop.
+   */
+  private waitForAnswer(id: number, ms: number) {
+    const deadline = performance.now() + ms;
+    while (this.pending.has(id)) {
+      const seen = Atomics.load(this.signal, 0);
+      const received = receiveMessageOnPort(this.replies);
+      if (received) {
+        this.onAnswer(received.message as WorkerMessage);
+        continue;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) return;
+      Atomics.wait(this.signal, 0, seen, left);
+    }
+  }
+
   private settle(id: number, action: (pending: Pending) => void) {
     const pending = this.pending.get(id);
     if (!pending) return;
@@ -224,17 +272,24 @@ export class PgliteWorkerClient {
     action(pending);
   }
 
-  private call<T>(request: DistributiveOmit<WorkerRequest, 'id'>): Promise<T> {
+  /** Sends a request; waits in place up to `syncWaitMs` for a quick answer (waitForAnswer). */
+  private call<T>(
+    request: DistributiveOmit<WorkerRequest, 'id'>,
+    syncWaitMs = this.options.syncWaitMs ?? SYNC_WAIT_MS,
+  ): Promise<T> {
     if (this.state !== 'up') {
       return Promise.reject(
         new DatabaseUnavailableError('La base de datos embebida no está disponible.'),
       );
     }
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ ...request, id });
     });
+    // Behind another request (a COMMIT on its way to disk) the answer is not quick: no waiting.
+    if (syncWaitMs > 0 && this.pending.size === 1) this.waitForAnswer(id, syncWaitMs);
+    return answer;
   }
 
   private async withConnection<T>(
@@ -294,8 +349,9 @@ export class PgliteWorkerClient {
    * BEGIN, `fn`, COMMIT (ROLLBACK when it throws), holding the connection throughout, as PGlite's
    * own transaction does.
    */
-  transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
-    return this.withConnection(
+  async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    let committed: Promise<unknown> | undefined;
+    const result = await this.withConnection(
       this.queueTimeoutMs,
       async () => {
         await this.call({ op: 'exec', sql: 'BEGIN' });
@@ -323,7 +379,13 @@ export class PgliteWorkerClient {
         };
         try {
           const result = await fn(tx);
-          if (!closed) await this.call({ op: 'exec', sql: 'COMMIT' });
+          if (!closed) {
+            // The connection is free once COMMIT is sent: the worker runs requests in the order
+            // they come, so whoever takes it next starts after this COMMIT (its fsync included).
+            // The caller still hears of the commit only once it is on disk.
+            committed = this.call({ op: 'exec', sql: 'COMMIT' }, 0);
+            committed.catch(() => {});
+          }
           closed = true;
           return result;
         } catch (err) {
@@ -337,6 +399,8 @@ export class PgliteWorkerClient {
       },
       'transaction',
     );
+    await committed;
+    return result;
   }
 
   /**

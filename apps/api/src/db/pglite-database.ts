@@ -29,6 +29,7 @@ export interface OpenPgliteOptions {
   /** In memory only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob | undefined;
   queueTimeoutMs?: number | undefined;
+  syncWaitMs?: number | undefined;
   schema: Schema;
   migrationsFolder: string;
   log?: PgliteLog | undefined;
@@ -99,6 +100,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     client = await PgliteWorkerClient.start({
       dataDir: clusterDir(options.dataDir),
       queueTimeoutMs: options.queueTimeoutMs ?? queueTimeoutFromEnv(),
+      syncWaitMs: options.syncWaitMs,
       log: options.log,
     });
   } catch (err) {

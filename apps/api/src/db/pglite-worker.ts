@@ -1,7 +1,7 @@
 // The embedded database's own thread: it owns the PGlite instance, so PostgreSQL's work (parsing,
 // planning, executing, fsync) never blocks the event loop that answers HTTP. It is started by
 // pglite-client.ts through pglite-worker-entry.mjs and answers one message at a time.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { PGlite, Results, RowMode } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -10,6 +10,10 @@ import { countRows, type RowCounts } from './row-counts';
 
 export interface WorkerConfig {
   dataDir: string;
+  /** Where the answers to requests go: a port the main thread may also read synchronously. */
+  replies: MessagePort;
+  /** Bumped (and notified) after each answer, so the main thread can wait for it with Atomics. */
+  signal: SharedArrayBuffer;
 }
 
 /** Main thread → worker. */
@@ -98,8 +102,15 @@ function isFatal(err: unknown) {
 const identity = (value: string) => value;
 
 async function run(port: NonNullable<typeof parentPort>) {
-  const { dataDir } = workerData as WorkerConfig;
+  const { dataDir, replies, signal } = workerData as WorkerConfig;
   const send = (message: WorkerMessage) => port.postMessage(message);
+  const answers = new Int32Array(signal);
+  /** An answer goes to the replies port, then the signal tells a main thread waiting on it. */
+  const reply = (message: WorkerMessage) => {
+    replies.postMessage(message);
+    Atomics.add(answers, 0, 1);
+    Atomics.notify(answers, 0);
+  };
   let pg: PGlite;
   let stats: () => WorkerStats;
   try {
@@ -154,6 +165,7 @@ async function run(port: NonNullable<typeof parentPort>) {
           await pg.close();
         } finally {
           // Ends the thread, which is what the main thread waits for.
+          replies.close();
           port.close();
         }
         return null;
@@ -166,14 +178,14 @@ async function run(port: NonNullable<typeof parentPort>) {
         // After close the port is gone and the main thread waits for the thread's exit instead.
         if (request.op === 'close') return;
         try {
-          send({ type: 'result', id: request.id, result });
+          reply({ type: 'result', id: request.id, result });
         } catch (err) {
           // A value that cannot be copied to the main thread fails this query, not the thread.
-          send({ type: 'error', id: request.id, error: toWire(err) });
+          reply({ type: 'error', id: request.id, error: toWire(err) });
         }
       },
       (err: unknown) => {
-        send({ type: 'error', id: request.id, error: toWire(err) });
+        reply({ type: 'error', id: request.id, error: toWire(err) });
         if (isFatal(err)) process.exit(1);
       },
     );
