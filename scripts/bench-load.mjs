@@ -1,9 +1,12 @@
 // `npm run bench:load`: shopping traffic against the real server, on PGlite and, when it answers,
 // on PostgreSQL: BENCH_SECONDS (60) at BENCH_CONNECTIONS (200) of 85 % product lists with the
 // filters shoppers use, 5 % product pages, 5 % the web page `/` and 5 % contact messages. Prints
-// requests per second, latency p50/p99, errors, timeouts, non-2xx answers and the server's RSS
-// after the load. The server runs as production runs it (NODE_ENV=production; BENCH_NODE_ENV=
-// development for `npm start`'s settings). Loopback only, bounded in time. A measurement, not a test.
+// requests per second, latency p50/p99, the server's CPU time per 1,000 requests (all its
+// threads; the load generator is another process on the same cores and is not counted), errors,
+// timeouts, non-2xx answers and the server's RSS after the load. The server runs as production
+// runs it (NODE_ENV=production; BENCH_NODE_ENV=development for `npm start`'s settings). Loopback
+// only, bounded in time. A measurement, not a test.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { forEachDatabase, median } from './lib/bench-databases.mjs';
@@ -110,6 +113,17 @@ function shoppingMix(ids, categories, seed) {
   ];
 }
 
+/** CPU seconds the process has used (user + system, every thread), from /proc. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th there.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100,
+);
+
 function rssMegabytes(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
@@ -146,6 +160,7 @@ await forEachDatabase(async (label, env) => {
     });
     const rounds = [];
     for (let i = 0; i < runs; i++) {
+      const cpuBefore = cpuSeconds(server.child.pid);
       const r = await autocannon({
         url: server.origin,
         connections,
@@ -153,6 +168,10 @@ await forEachDatabase(async (label, env) => {
         timeout: TIMEOUT_SECONDS,
         requests: shoppingMix(ids, categories, 42 + i),
       });
+      const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+      // The server's CPU per 1,000 answers: what the load generator spends on the same cores is
+      // not in it (it is another process).
+      r.cpuPerThousand = (cpu * 1000 * 1000) / Math.max(1, r.requests.total);
       const memory = rssMegabytes(server.child.pid);
       await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
       memory.rested = rssMegabytes(server.child.pid).rss;
@@ -162,7 +181,8 @@ await forEachDatabase(async (label, env) => {
         .map(([status, { count }]) => `${count}×${status}`);
       console.log(
         `  ${label} ronda ${i + 1}: ${Math.round(r.requests.average)} req/s, ` +
-          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errores, ` +
+          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+          `CPU ${Math.round(r.cpuPerThousand)} ms por 1.000, ${r.errors} errores, ` +
           `${r.timeouts} timeouts, ${r.non2xx} no-2xx${failures.length ? ` (${failures.join(', ')})` : ''}; RSS ${Math.round(idle)} MB en reposo antes, ` +
           `${Math.round(memory.rss)} MB al terminar, ${Math.round(memory.rested)} MB ${REST_SECONDS} s después`,
       );
@@ -172,6 +192,7 @@ await forEachDatabase(async (label, env) => {
       rps: median(rounds.map(({ r }) => r.requests.average)),
       p50: median(rounds.map(({ r }) => r.latency.p50)),
       p99: median(rounds.map(({ r }) => r.latency.p99)),
+      cpu: median(rounds.map(({ r }) => r.cpuPerThousand)),
       errors: rounds.reduce((sum, { r }) => sum + r.errors, 0),
       timeouts: rounds.reduce((sum, { r }) => sum + r.timeouts, 0),
       non2xx: rounds.reduce((sum, { r }) => sum + r.non2xx, 0),
@@ -189,7 +210,7 @@ console.log('\nResumen');
 for (const s of summary) {
   console.log(
     `  ${s.label.padEnd(11)} ${String(Math.round(s.rps)).padStart(6)} req/s  p50 ${ms(s.p50)}  ` +
-      `p99 ${ms(s.p99)}  errores ${s.errors}  timeouts ${s.timeouts}  no-2xx ${s.non2xx} ` +
+      `p99 ${ms(s.p99)}  CPU ${ms(Math.round(s.cpu))} por 1.000  errores ${s.errors}  timeouts ${s.timeouts}  no-2xx ${s.non2xx} ` +
       `(de ${s.total})  RSS al terminar ${Math.round(s.rss)} MB` +
       (runs > 1 ? ` (mediana; la mayor ${Math.round(s.highest)} MB)` : '') +
       `, pico del proceso ${Math.round(s.peak)} MB`,
