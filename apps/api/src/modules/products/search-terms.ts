@@ -74,7 +74,7 @@ const parseJson = <T>(value: T | string): T =>
  * vocabulary. Per word its work is bounded whatever the catalogue's size: a range of the
  * vocabulary's primary key (found?), at most MAX_EXPANSION + 1 entries of it (expansion), and,
  * only for a term of letters no word starts with, at most CANDIDATES_MAX candidates of the
- * trigram index over the vocabulary's words of letters (migration 0025).
+ * trigram index over the vocabulary's words of letters (migrations 0025, 0026).
  */
 export function termsLookup(q: string, includeInactive: boolean): SQL {
   // The vocabulary holds the active products' words; an ADMIN also finds the inactive ones'.
@@ -126,11 +126,10 @@ export function termsLookup(q: string, includeInactive: boolean): SQL {
         select m.palabra, m.n, m.sim,
           row_number() over (order by m.sim desc, m.n desc, m.palabra) as rank
         from (
-          -- The predicate names the partial index's; LIMIT caps the words compared.
-          select w.palabra, w.n, similarity(w.palabra, t.word) as sim
-          from busqueda_palabras w
-          where ${correctable} and w.palabra !~ '[0-9]' and w.palabra % t.word
-          limit ${CANDIDATES_MAX}
+          -- Through the letter words' trigram index (migration 0026), at most CANDIDATES_MAX.
+          select w.palabra, w.n, w.similitud as sim
+          from public.busqueda_palabras_cercanas(t.word, ${CANDIDATES_MAX}) w
+          where ${correctable}
         ) m
       ) k
     ) c
