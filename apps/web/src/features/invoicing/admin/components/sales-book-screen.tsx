@@ -174,22 +174,24 @@ function SalesBookTable({
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.codigoSii}-${row.folio}`}>
-              <td>{row.tipo}</td>
-              <th scope="row" className="num">
+              <td data-label="Tipo">{row.tipo}</td>
+              <th scope="row" className="num" data-label="Folio">
                 {row.folio}
               </th>
-              <td className="admin-table__nowrap">
+              <td className="admin-table__nowrap" data-label="Fecha">
                 <time dateTime={row.fecha}>{dayLabel(row.fecha)}</time>
               </td>
-              <td className="admin-table__nowrap">{formatRun(row.rutReceptor)}</td>
-              <td>{row.nombreReceptor}</td>
-              {MONEY.map(({ key }) => (
-                <td key={key} className="num">
+              <td className="admin-table__nowrap" data-label="RUT receptor">
+                {formatRun(row.rutReceptor)}
+              </td>
+              <td data-label="Receptor">{row.nombreReceptor}</td>
+              {MONEY.map(({ key, header }) => (
+                <td key={key} className="num" data-label={header}>
                   {formatCLP(row[key])}
                 </td>
               ))}
-              <td>{row.referencia ?? '—'}</td>
-              <td className="admin-table__nowrap">
+              <td data-label="Referencia">{row.referencia ?? '—'}</td>
+              <td className="admin-table__nowrap" data-label="Pedido">
                 <Link to={`/admin/pedidos/${row.pedido}`}>{row.pedido}</Link>
               </td>
             </tr>
@@ -200,12 +202,12 @@ function SalesBookTable({
             <th scope="row" colSpan={5}>
               Totales del período
             </th>
-            {MONEY.map(({ key }) => (
-              <td key={key} className="num">
+            {MONEY.map(({ key, header }) => (
+              <td key={key} className="num" data-label={header}>
                 {formatCLP(totales[key])}
               </td>
             ))}
-            <td colSpan={2} />
+            <td colSpan={2} className="sales-book__blank" />
           </tr>
         </tfoot>
       </table>

@@ -72,20 +72,23 @@ function DocumentsTable({
   const columns: Column<DocumentoTributario>[] = [
     {
       header: 'Documento',
+      label: 'Documento',
       rowHeader: true,
       cell: (document) => {
         const referenced = referencedDocument(document, documents);
         return (
-          <>
+          // One element: on a phone the cell is a grid of its label and its content.
+          <span>
             {NOMBRES_DOCUMENTO[document.clase]}
             {referenced && <span className="admin-orders__detail">Anula {referenced}</span>}
-          </>
+          </span>
         );
       },
     },
-    { header: 'Folio', numeric: true, cell: (document) => document.folio ?? '—' },
+    { header: 'Folio', label: 'Folio', numeric: true, cell: (document) => document.folio ?? '—' },
     {
       header: 'Estado',
+      label: 'Estado',
       cell: (document) => (
         <span className="admin-order__document-state">
           <DocumentStateBadge estado={document.estado} />
@@ -113,6 +116,7 @@ function DocumentsTable({
     },
     {
       header: 'Fecha',
+      label: 'Fecha',
       className: 'admin-orders__nowrap',
       cell: (document) =>
         document.emitidoAt ? (
@@ -121,9 +125,15 @@ function DocumentsTable({
           '—'
         ),
     },
-    { header: 'Total', numeric: true, cell: (document) => formatCLP(document.total) },
+    {
+      header: 'Total',
+      label: 'Total',
+      numeric: true,
+      cell: (document) => formatCLP(document.total),
+    },
     {
       header: 'PDF',
+      label: 'PDF',
       cell: (document) =>
         document.pdfUrl ? (
           <a href={document.pdfUrl} type="application/pdf">
@@ -141,7 +151,7 @@ function DocumentsTable({
       columns={columns}
       rows={documents}
       rowKey={(document) => document.id}
-      className="admin-table"
+      className="admin-table admin-order__documents"
     />
   );
 }
