@@ -10,7 +10,7 @@
 // 2. The provider goes down (drops every connection) for BENCH_OUTAGE_MINUTES (5) while
 //    BENCH_OUTAGE_ORDERS (20) more orders are paid; then it comes back: it prints how many of
 //    those were issued within BENCH_WAIT_SECONDS (900) of its return, when the last one was, and
-//    whether any was issued twice. The queue's back-off (30 s, doubling) decides the wait.
+//    whether any was issued twice. The queue's back-off (from 10 s, doubling) decides the wait.
 // 3. BENCH_CANCELS (20) documented orders are cancelled: it prints how many credit notes were
 //    issued, each referencing its order's boleta.
 // A measurement, not a test: apps/api/src/modules/invoicing/invoicing.test.ts is the proof.

@@ -46,13 +46,14 @@ export { countByState, findDocument, numeroOf, type DocumentoRow } from './invoi
 /** The queue that issues documents, and how it retries a provider that does not answer. */
 export const ISSUE_QUEUE = 'emitir-documento';
 /**
- * 12 retries, the first after 30 s, each next one after twice as long (with jitter): about a day
- * and a half in all, so a provider down for hours still gets every document. A refusal is not
- * retried; a document whose retries ran out is RECHAZADO with the last error, for 'Reintentar'.
+ * 13 retries, the first 10–20 s after a failure, each next wait twice as long (pg-boss's jitter):
+ * about a day and a half in all, so a provider down for hours still gets every document, and one
+ * back after a few minutes is tried again within a few more. A refusal is not retried; a document
+ * whose retries ran out is RECHAZADO with the last error, for 'Reintentar'.
  */
 export const ISSUE_POLICY: QueuePolicy = {
-  retryLimit: 12,
-  retryDelay: 30,
+  retryLimit: 13,
+  retryDelay: 10,
   retryBackoff: true,
   expireInSeconds: 300,
 };
