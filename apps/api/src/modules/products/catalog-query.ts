@@ -253,28 +253,37 @@ export async function filteredPage(
 ): Promise<{ items: Producto[]; total: number }> {
   const sample = await sampleScope(db, scope, and(...scope.filters)!);
   const conditions = scopeConditions(scope);
-  if (gatherMatches(sample, page)) return filteredGathered(db, conditions, orderBy, page);
   const { limit, offset } = page;
+  const estimate = sample.estimate(sample.hits);
+  // Only a price range: the order's index answers it alone (a range of the price index, a test
+  // on the entries of the recency index, which hold the price: migration 0027), so the plain
+  // page reads index entries only, and a deep page skips them.
+  const priceOnly = scope.filters.every((f) => scope.priceRange?.includes(f));
+  if (priceOnly && !sample.whole && estimate > EXACT_TOTAL_MAX) {
+    const items = await fetchPage(db, conditions, orderBy, page);
+    const exhausted = items.length < limit && (items.length > 0 || offset === 0);
+    return {
+      items,
+      total: exhausted ? offset + items.length : Math.max(estimate, offset + limit + 1),
+    };
+  }
+  if (gatherMatches(sample, page)) return filteredGathered(db, conditions, orderBy, page);
   const items = await fetchIds(
     db,
     scanIds(scope, sql`true`, orderBy, page, walkCap(sample, page)),
     orderBy,
   );
-  if (items.length === limit) {
-    return { items, total: Math.max(sample.estimate(sample.hits), offset + limit + 1) };
-  }
+  if (items.length === limit) return { items, total: Math.max(estimate, offset + limit + 1) };
   // Short: the list ended, or the walk stopped at its cap. Few matches are gathered; many,
   // bunched far along the order, are walked to without a cap.
-  if (sample.estimate(sample.hits) <= GATHER_MAX) {
+  if (estimate <= GATHER_MAX) {
     return filteredGathered(db, conditions, orderBy, page);
   }
   const rest = await fetchIds(db, scanIds(scope, sql`true`, orderBy, page), orderBy);
   const exhausted = rest.length < limit && (rest.length > 0 || offset === 0);
   return {
     items: rest,
-    total: exhausted
-      ? offset + rest.length
-      : Math.max(sample.estimate(sample.hits), offset + limit + 1),
+    total: exhausted ? offset + rest.length : Math.max(estimate, offset + limit + 1),
   };
 }
 
