@@ -25,6 +25,8 @@ export function useChangeOrderStatus() {
     mutationFn: changeOrderStatus,
     onSuccess: (order) => {
       queryClient.setQueryData(adminOrderKeys.detail(order.numero), order);
+      // Paying issues a boleta or factura and cancelling a documented order a credit note.
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.documents(order.numero) });
       void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: adminOrderKeys.summary() });
     },

@@ -1,9 +1,9 @@
-import type { DocumentoTributario } from '@nexbyte/shared';
+import type { DocumentoTributario, Pedido } from '@nexbyte/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildDocument } from '../../../../testing/document-fixtures';
+import { buildDocument, pendingDocument } from '../../../../testing/document-fixtures';
 import { buildUser, storeSession } from '../../../../testing/fixtures';
 import { mockApi, NEVER, type MockHandler } from '../../../../testing/mock-api';
 import { buildOrder, buildPaidWebpayOrder } from '../../../../testing/order-fixtures';
@@ -128,6 +128,44 @@ describe('los documentos tributarios en el detalle del pedido (administración)'
       ),
     ).toBeVisible();
     expect(await within(region).findByText('Emitido')).toHaveClass('badge--success');
+    expect(api.callsTo('GET', '/pedidos/NB-000123/documentos')).toHaveLength(2);
+  });
+
+  it('al cancelar un pedido con boleta vuelve a pedir los documentos y muestra la nota de crédito en emisión', async () => {
+    const order = buildPaidWebpayOrder();
+    const cancelled: Pedido = {
+      ...order,
+      estado: 'CANCELADO',
+      eventos: [
+        ...order.eventos,
+        { de: 'PAGADO', a: 'CANCELADO', por: 'Ana Admin', at: '2026-11-22T13:00:00.000Z' },
+      ],
+    };
+    let documents: DocumentoTributario[] = [buildDocument()];
+    const api = renderDetail(
+      {
+        'GET /pedidos/NB-000123/documentos': () => ({ body: { items: documents } }),
+        'PATCH /pedidos/NB-000123/estado': () => {
+          documents = [
+            buildDocument({ estado: 'ANULADO' }),
+            pendingDocument({ id: 2, clase: 'NOTA_CREDITO', codigoSii: 61, referenciaFolio: 123 }),
+          ];
+          return { body: cancelled };
+        },
+      },
+      order,
+    );
+    const region = await documentsRegion();
+    expect(await within(region).findByText('Emitido')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancelar pedido' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar pedido' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar pedido' }));
+
+    const note = await within(region).findByRole('row', { name: /Nota de crédito electrónica/ });
+    expect(within(note).getByText('En emisión')).toHaveClass('badge--warning');
+    expect(note).toHaveTextContent('Anula Boleta electrónica N° 123');
+    expect(within(region).getByText('Anulado')).toBeVisible();
     expect(api.callsTo('GET', '/pedidos/NB-000123/documentos')).toHaveLength(2);
   });
 
