@@ -49,3 +49,9 @@ export const STORAGE_KEYS = {
   cart: 'nexbyte_cart',
 } as const;
 export const AUTH_CHANGE_EVENT = 'auth-change';
+
+// Arma tu PC (docs/product.md#arma-tu-pc)
+/** The recommended power supply is the build's estimated draw plus this share, in percent… */
+export const PSU_MARGIN_PERCENT = 30;
+/** …rounded up to the next multiple of this many watts, the steps power supplies come in. */
+export const PSU_STEP_W = 50;

@@ -18,3 +18,4 @@ export * from './specs';
 export * from './totals';
 export * from './mail-queue';
 export * from './tax-documents';
+export * from './pc-builder';

@@ -1,0 +1,3 @@
+export * from './kinds';
+export * from './rules';
+export * from './schemas';
