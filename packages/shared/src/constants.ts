@@ -13,6 +13,9 @@ export const QTY_MIN = 1;
 export const QTY_MAX = 99;
 /** Unpaid guest orders one e-mail (or one client) may hold at a time, by default. */
 export const GUEST_UNPAID_ORDERS_MAX = 3;
+/** Interest-free installments (CUOTAS_SIN_INTERES_MAX): 0 is off, else from MIN to LIMIT. */
+export const CUOTAS_SIN_INTERES_MIN = 2;
+export const CUOTAS_SIN_INTERES_LIMIT = 48;
 
 // Catalogue and content
 export const FEATURED_PRODUCTS = 4;

@@ -19,3 +19,4 @@ export * from './totals';
 export * from './mail-queue';
 export * from './tax-documents';
 export * from './pc-builder';
+export * from './installments';
