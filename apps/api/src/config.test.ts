@@ -445,6 +445,7 @@ describe('payments', () => {
       },
       webpayOff: null,
       transferDiscountPct: 0,
+      installmentsMax: 0,
     });
     const standIn = loadConfig({ DATA_DIR: dataDir(), WEBPAY_API_URL: 'http://127.0.0.1:4610' });
     expect(standIn.payments.webpay?.apiUrl).toBe('http://127.0.0.1:4610');
@@ -491,5 +492,20 @@ describe('payments', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), WEBPAY_API_URL: 'ftp://x' })).toThrow(
       /WEBPAY_API_URL/,
     );
+  });
+
+  it('offers no interest-free installments by default, and takes 0 or 2 to 48 of them', () => {
+    const installments = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), CUOTAS_SIN_INTERES_MAX: value }).payments.installmentsMax;
+    expect(installments()).toBe(0);
+    expect(installments('0')).toBe(0);
+    expect(installments('2')).toBe(2);
+    expect(installments('12')).toBe(12);
+    expect(installments('48')).toBe(48);
+    for (const refused of ['1', '49', '6.5', '-3', 'doce']) {
+      expect(() => installments(refused)).toThrow(
+        /CUOTAS_SIN_INTERES_MAX.*debe ser 0 \(sin cuotas\) o un número entero de 2 a 48/,
+      );
+    }
   });
 });

@@ -2,7 +2,10 @@
 // Configuration table). Parsing only: what the values mean together is index.ts's.
 import path from 'node:path';
 import {
+  CUOTAS_SIN_INTERES_LIMIT,
+  CUOTAS_SIN_INTERES_MIN,
   GUEST_UNPAID_ORDERS_MAX,
+  isValidInstallmentsSetting,
   isValidRun,
   normalizeRun,
   PASSWORD_POLICIES,
@@ -15,6 +18,8 @@ import { repoRoot } from '../paths';
 /** A time-out in milliseconds: at least 100 (0 would mean "wait for ever"), at most 10 minutes. */
 const millis = (fallback: number) =>
   z.coerce.number().int().min(100).max(600_000).default(fallback);
+
+const INSTALLMENTS_ERROR = `debe ser 0 (sin cuotas) o un número entero de ${CUOTAS_SIN_INTERES_MIN} a ${CUOTAS_SIN_INTERES_LIMIT}`;
 
 /** The demo's admin account and transfer account: fine on a laptop, never in a shop that sells. */
 export const DEMO_ADMIN = { email: 'admin@duoc.cl', password: 'admin123' } as const;
@@ -207,6 +212,10 @@ export const envSchema = z.object({
     .or(z.literal('')),
   WEBPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   DESCUENTO_TRANSFERENCIA_PCT: z.coerce.number().min(0).max(50).default(0),
+  CUOTAS_SIN_INTERES_MAX: z.coerce
+    .number({ error: INSTALLMENTS_ERROR })
+    .default(0)
+    .refine(isValidInstallmentsSetting, { error: INSTALLMENTS_ERROR }),
   // Tax documents (decision 030): both set turn invoicing on; the identity defaults to the demo's.
   DTE_API_URL: z
     .string()

@@ -1,4 +1,4 @@
-// Webpay's settings and the transfer discount.
+// Webpay's settings, the transfer discount and the interest-free installments.
 import { ConfigError } from './config-error';
 import type { Env } from './env-schema';
 import type { PaymentsConfig } from './types';
@@ -28,6 +28,7 @@ const INTEGRATION_API_KEY: string = TRANSBANK.integrationApiKey;
  */
 export function paymentsConfig(env: Env): PaymentsConfig {
   const transferDiscountPct = env.DESCUENTO_TRANSFERENCIA_PCT;
+  const installmentsMax = env.CUOTAS_SIN_INTERES_MAX;
   const production = env.NODE_ENV === 'production';
   const webpayEnv = env.WEBPAY_ENV ?? (production ? 'produccion' : 'integracion');
   if (env.WEBPAY_TIMEOUT_MS >= env.DB_IDLE_TX_TIMEOUT_MS) {
@@ -42,6 +43,7 @@ export function paymentsConfig(env: Env): PaymentsConfig {
     webpay: null,
     webpayOff: reason,
     transferDiscountPct,
+    installmentsMax,
   });
   if (production && integration) {
     return off(
@@ -70,5 +72,6 @@ export function paymentsConfig(env: Env): PaymentsConfig {
     },
     webpayOff: null,
     transferDiscountPct,
+    installmentsMax,
   };
 }

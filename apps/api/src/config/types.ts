@@ -110,6 +110,8 @@ export interface PaymentsConfig {
   webpayOff: string | null;
   /** DESCUENTO_TRANSFERENCIA_PCT: the transfer discount, 0 to 50. */
   transferDiscountPct: number;
+  /** CUOTAS_SIN_INTERES_MAX: interest-free card installments offered, 0 (none) or 2 to 48. */
+  installmentsMax: number;
 }
 
 /** The product CSV import's bounds (each refused with a Spanish message naming it). */

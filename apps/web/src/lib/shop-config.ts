@@ -6,11 +6,12 @@ export type PaymentSettings = ConfigResponse['pagos'];
 
 /**
  * What the shop can always take when GET /config cannot be read: the bank transfer, with no
- * transfer price. The server checks the method of every order itself.
+ * transfer price and no installments. The server checks the method of every order itself.
  */
 export const FALLBACK_PAYMENTS: PaymentSettings = {
   metodos: ['TRANSFERENCIA'],
   descuentoTransferenciaPct: 0,
+  cuotasSinInteresMax: 0,
 };
 
 /** GET /config: the server's settings that the forms and the prices on screen follow. */
@@ -39,4 +40,15 @@ export function usePaymentSettings(): PaymentSettings | undefined {
   const { data, isError } = useQuery(shopConfigQueryOptions);
   if (data) return data.pagos;
   return isError ? FALLBACK_PAYMENTS : undefined;
+}
+
+/**
+ * Up to how many interest-free installments a card pays (CUOTAS_SIN_INTERES_MAX) when the shop
+ * offers them and takes cards (Webpay); 0 otherwise, and until GET /config has answered. A page
+ * the server rendered already holds the settings, so the line is drawn there or not at all.
+ */
+export function useInstallmentsMax(): number {
+  const payments = usePaymentSettings();
+  if (!payments?.metodos.includes('WEBPAY')) return 0;
+  return payments.cuotasSinInteresMax;
 }

@@ -14,7 +14,12 @@ import {
 export function buildConfig(pagos: Partial<ConfigResponse['pagos']> = {}): ConfigResponse {
   return {
     politicaPassword: 'basica',
-    pagos: { metodos: ['WEBPAY', 'TRANSFERENCIA'], descuentoTransferenciaPct: 0, ...pagos },
+    pagos: {
+      metodos: ['WEBPAY', 'TRANSFERENCIA'],
+      descuentoTransferenciaPct: 0,
+      cuotasSinInteresMax: 0,
+      ...pagos,
+    },
   };
 }
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import {
+  CUOTAS_SIN_INTERES_LIMIT,
+  CUOTAS_SIN_INTERES_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '../constants';
 import { METODOS_PAGO } from '../orders';
 import {
   comunaField,
@@ -115,6 +120,11 @@ export const configResponseSchema = z.object({
     metodos: z.array(z.enum(METODOS_PAGO)),
     /** DESCUENTO_TRANSFERENCIA_PCT: 0 when there is no transfer price. */
     descuentoTransferenciaPct: z.number().min(0).max(50),
+    /** CUOTAS_SIN_INTERES_MAX: up to how many interest-free card installments; 0 when none. */
+    cuotasSinInteresMax: z.union([
+      z.literal(0),
+      z.number().int().min(CUOTAS_SIN_INTERES_MIN).max(CUOTAS_SIN_INTERES_LIMIT),
+    ]),
   }),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;

@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['configuración'],
         description:
-          'La política de contraseñas (`basica`: 4 a 10 caracteres; `fuerte`: 8 a 64 y no una de las 10.000 más comunes) y los medios de pago que la tienda ofrece ahora (`pagos.metodos`, en el orden del checkout; Webpay no aparece si está apagado) con el descuento por transferencia en porcentaje.',
+          'La política de contraseñas (`basica`: 4 a 10 caracteres; `fuerte`: 8 a 64 y no una de las 10.000 más comunes) y los medios de pago que la tienda ofrece ahora (`pagos.metodos`, en el orden del checkout; Webpay no aparece si está apagado) con el descuento por transferencia en porcentaje y hasta cuántas cuotas sin interés se paga con tarjeta (`cuotasSinInteresMax`, 0 si no hay; la tienda las muestra solo si ofrece Webpay).',
         response: { 200: configResponseSchema },
       },
     },
@@ -51,6 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       pagos: {
         metodos: app.payments.methods,
         descuentoTransferenciaPct: app.payments.transferDiscountPct,
+        cuotasSinInteresMax: app.payments.installmentsMax,
       },
     }),
   );

@@ -13,6 +13,8 @@ export interface Payments {
   provider(method: MetodoPago): PaymentProvider | null;
   /** DESCUENTO_TRANSFERENCIA_PCT. */
   transferDiscountPct: number;
+  /** CUOTAS_SIN_INTERES_MAX: 0, or up to how many interest-free installments a card pays. */
+  installmentsMax: number;
   /** Where Webpay sends the buyer back: `${PUBLIC_URL}/api/pagos/webpay/retorno`. */
   returnUrl: string;
 }
@@ -30,7 +32,7 @@ export const WEBPAY_RETURN_PATH = '/api/pagos/webpay/retorno';
  * then start-up says so once, without the credentials themselves.
  */
 async function payments(app: FastifyInstance) {
-  const { webpay, webpayOff, transferDiscountPct } = app.config.payments;
+  const { webpay, webpayOff, transferDiscountPct, installmentsMax } = app.config.payments;
   const providers = new Map<MetodoPago, PaymentProvider>();
   if (webpay) providers.set('WEBPAY', webpayProvider(webpay));
   providers.set('TRANSFERENCIA', transferProvider);
@@ -39,6 +41,7 @@ async function payments(app: FastifyInstance) {
     methods: [...providers.keys()],
     provider: (method) => providers.get(method) ?? null,
     transferDiscountPct,
+    installmentsMax,
     returnUrl: `${app.config.publicUrl}${WEBPAY_RETURN_PATH}`,
   } satisfies Payments);
 }

@@ -171,7 +171,7 @@ const BASE_FAQS: readonly Faq[] = [
   },
 ];
 
-type PaymentSettings = ConfigResponse['pagos'];
+type PaymentSettings = Pick<ConfigResponse['pagos'], 'metodos' | 'descuentoTransferenciaPct'>;
 
 function paymentMethodsAnswer({ metodos, descuentoTransferenciaPct }: PaymentSettings): string[] {
   const webpay = metodos.includes('WEBPAY');
