@@ -156,6 +156,27 @@ describe('Carrito', () => {
     expect(await within(summary()).findByText('$38.173 con transferencia')).toBeInTheDocument();
   });
 
+  it('con cuotas sin interés muestra el total con tarjeta en cuotas, envío y cupón incluidos', async () => {
+    shopApi(buildConfig({ descuentoTransferenciaPct: 5, cuotasSinInteresMax: 6 }));
+    await renderCart([{ ...MOUSE, qty: 2 }]);
+    // 39.980 + 3.990 de envío = 43.970; / 6 = 7.328,3 → 7.329
+    expect(
+      await within(summary()).findByText('Hasta 6 cuotas sin interés de $7.329'),
+    ).toBeInTheDocument();
+    await applyCoupon('NEX10');
+    // 39.980 − 3.998 + 3.990 = 39.972; / 6 = 6.662
+    expect(
+      await within(summary()).findByText('Hasta 6 cuotas sin interés de $6.662'),
+    ).toBeInTheDocument();
+  });
+
+  it('sin cuotas configuradas el resumen no las menciona', async () => {
+    const api = shopApi(buildConfig({ cuotasSinInteresMax: 0 }));
+    await renderCart([{ ...MOUSE, qty: 2 }]);
+    await waitFor(() => expect(api.callsTo('GET', '/config')).toHaveLength(1));
+    expect(within(summary()).queryByText(/cuotas sin interés/)).toBeNull();
+  });
+
   it('el cupón NEX5K descuenta 5.000', async () => {
     await renderCart([AUDIFONOS]);
     await applyCoupon('NEX5K');

@@ -173,6 +173,38 @@ describe('Detalle de producto', () => {
     expect(await screen.findByText('$52.240 con transferencia')).toBeInTheDocument();
   });
 
+  it('con cuotas sin interés muestra hasta cuántas y de cuánto, junto al precio con transferencia', async () => {
+    mockCatalogApi({
+      'GET /productos/:id': {
+        body: buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 }),
+      },
+      'GET /config': {
+        body: buildConfig({ descuentoTransferenciaPct: 5, cuotasSinInteresMax: 12 }),
+      },
+    });
+    renderApp('/productos/detalle/7');
+    await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
+    // 54.990 / 12 = 4.582,5 → 4.583
+    const installments = await screen.findByText('Hasta 12 cuotas sin interés de $4.583');
+    const transfer = screen.getByText('$52.240 con transferencia');
+    expect(transfer.compareDocumentPosition(installments)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it('sin Webpay no ofrece cuotas aunque estén configuradas', async () => {
+    const api = mockCatalogApi({
+      'GET /productos/:id': {
+        body: buildProducto({ id: 7, nombre: 'SSD Kingston NV2 1TB', precio: 54990 }),
+      },
+      'GET /config': {
+        body: buildConfig({ metodos: ['TRANSFERENCIA'], cuotasSinInteresMax: 12 }),
+      },
+    });
+    renderApp('/productos/detalle/7');
+    await screen.findByRole('heading', { level: 1, name: 'SSD Kingston NV2 1TB' });
+    await waitFor(() => expect(api.callsTo('GET', '/config')).toHaveLength(1));
+    expect(screen.queryByText(/cuotas sin interés/)).toBeNull();
+  });
+
   it('sin descuento por transferencia muestra un solo precio', async () => {
     const api = mockCatalogApi({
       'GET /productos/:id': {
@@ -185,5 +217,6 @@ describe('Detalle de producto', () => {
     await waitFor(() => expect(api.callsTo('GET', '/config')).toHaveLength(1));
     expect(screen.getByText('$54.990')).toBeInTheDocument();
     expect(screen.queryByText(/con transferencia/)).toBeNull();
+    expect(screen.queryByText(/cuotas sin interés/)).toBeNull();
   });
 });

@@ -44,6 +44,37 @@ describe('Lista de productos', () => {
     expect(within(card).getByText('$19.990')).toBeInTheDocument();
   });
 
+  it('cada tarjeta muestra hasta cuántas cuotas sin interés y de cuánto, redondeadas al peso hacia arriba', async () => {
+    mockCatalogApi({
+      'GET /productos': pagedProducts([buildProducto({ precio: 19990 })]),
+      'GET /config': {
+        body: buildConfig({ descuentoTransferenciaPct: 10, cuotasSinInteresMax: 6 }),
+      },
+    });
+    await renderList();
+    const card = (await screen.findAllByRole('article'))[0]!;
+    // 19.990 / 6 = 3.331,67 → 3.332
+    const installments = await within(card).findByText('Hasta 6 cuotas sin interés de $3.332');
+    // Under the transfer price, as the shop's two other ways to pay read.
+    const transfer = within(card).getByText('$17.991 con transferencia');
+    expect(transfer.compareDocumentPosition(installments)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it.each([
+    ['sin cuotas configuradas', { cuotasSinInteresMax: 0 }],
+    ['sin Webpay', { cuotasSinInteresMax: 12, metodos: ['TRANSFERENCIA' as const] }],
+  ])('%s la tarjeta no menciona cuotas', async (_case, pagos) => {
+    const api = mockCatalogApi({
+      'GET /productos': pagedProducts([buildProducto({ precio: 19990 })]),
+      'GET /config': { body: buildConfig(pagos) },
+    });
+    await renderList();
+    await screen.findAllByRole('article');
+    await waitFor(() => expect(api.callsTo('GET', '/config')).toHaveLength(1));
+    expect(screen.getByText('$19.990')).toBeInTheDocument();
+    expect(screen.queryByText(/cuotas sin interés/)).toBeNull();
+  });
+
   it('con un solo resultado dice 1 resultado', async () => {
     mockCatalogApi({ 'GET /productos': pagedProducts([buildProducto()]) });
     await renderList();

@@ -3,6 +3,7 @@ import {
   formatCLP,
   freeShippingMessage,
   freeShippingProgress,
+  installmentsText,
   transferPrice,
   type CartTotals,
   type ShippingRule,
@@ -11,7 +12,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { TotalsList } from '../../../components/ui/totals-list';
 import { useShippingRule } from '../../../lib/shipping-settings';
-import { usePaymentSettings } from '../../../lib/shop-config';
+import { useInstallmentsMax, usePaymentSettings } from '../../../lib/shop-config';
 import { useSession } from '../../../lib/use-session';
 import { useCart } from '../cart-context';
 import { CouponForm } from './coupon-form';
@@ -48,6 +49,7 @@ export function CartSummary() {
       <TotalsList className="cart-totals" {...totals} />
       {region && <p className="cart-summary__region muted">Envío estimado a {region}.</p>}
       <TransferTotal totals={totals} />
+      <InstallmentsTotal totals={totals} />
       <FreeShippingProgress subtotal={subtotal} rule={rule} />
       <Link to={CHECKOUT_PATH} className="button cart-summary__checkout">
         Proceder al pago
@@ -68,6 +70,13 @@ function TransferTotal({ totals }: { totals: CartTotals }) {
   }
   const total = transferPrice(totals.subtotal - totals.discount, percent) + totals.shipping;
   return <p className="cart-summary__transfer">{formatCLP(total)} con transferencia</p>;
+}
+
+/** The card total in interest-free installments, when the shop offers them (shipping included). */
+function InstallmentsTotal({ totals }: { totals: CartTotals }) {
+  const text = installmentsText(totals.total, useInstallmentsMax());
+  if (!text || totals.subtotal <= 0) return null;
+  return <p className="cart-summary__installments">{text}</p>;
 }
 
 function FreeShippingProgress({ subtotal, rule }: { subtotal: number; rule: ShippingRule }) {

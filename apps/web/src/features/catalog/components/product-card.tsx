@@ -4,6 +4,7 @@ import { formatCLP, type Producto } from '@nexbyte/shared';
 import { productPath } from '../product-id';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { StockHint } from './stock-hint';
+import { InstallmentsPrice } from './installments-price';
 import { TransferPrice } from './transfer-price';
 import '../catalog.css';
 
@@ -52,6 +53,7 @@ export function ProductCard({
         <p className="product-card__category">{product.categoria.nombre}</p>
         <p className="product-card__price">{formatCLP(product.precio)}</p>
         <TransferPrice price={product.precio} className="product-card__transfer-price" />
+        <InstallmentsPrice price={product.precio} className="product-card__installments" />
         {showStock && <StockHint stock={product.stock} />}
         {children && <div className="product-card__actions">{children}</div>}
       </div>

@@ -7,6 +7,7 @@ import { parseProductId } from '../product-id';
 import { Breadcrumb } from './breadcrumb';
 import { ProductGallery } from './product-gallery';
 import { StockHint } from './stock-hint';
+import { InstallmentsPrice } from './installments-price';
 import { TransferPrice } from './transfer-price';
 import '../catalog.css';
 
@@ -104,6 +105,7 @@ function ProductView({ product, action }: { product: Producto; action: ReactNode
           </p>
           <p className="product-detail__price">{formatCLP(product.precio)}</p>
           <TransferPrice price={product.precio} className="product-detail__transfer-price" />
+          <InstallmentsPrice price={product.precio} className="product-detail__installments" />
           <StockHint stock={product.stock} />
           {action && <div className="product-detail__actions">{action}</div>}
 
