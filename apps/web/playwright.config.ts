@@ -101,6 +101,8 @@ function server(port: number, dataDir: string | undefined) {
         // Webpay's integration environment, reached at the stand-in; it sends the buyer back here.
         WEBPAY_API_URL: webpayURL,
         PUBLIC_URL: baseURL,
+        // The shop offers interest-free installments: their line is on every price the tests see.
+        CUOTAS_SIN_INTERES_MAX: '12',
       },
     },
   } as const;

@@ -248,6 +248,45 @@ test.describe('comprar en la tienda', () => {
   });
 });
 
+const INSTALLMENTS = /^Hasta 12 cuotas sin interés de \$[\d.]+$/;
+
+test.describe('cuotas sin interés (CUOTAS_SIN_INTERES_MAX=12)', () => {
+  test('el servidor ya las escribe en la lista y en el detalle, y el carrito divide su total', async ({
+    page,
+    request,
+  }) => {
+    // In the server's HTML, before any script: nothing moves when the page hydrates.
+    const list = await (await request.get('/productos')).text();
+    expect(list).toMatch(/product-card__installments">Hasta 12 cuotas sin interés de \$[\d.]+</);
+
+    await page.goto('/productos');
+    await waitForResults(page);
+    const card = availableCards(page).first();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    const price = pesos(await card.locator('.product-card__price').textContent());
+    const perInstallment = `$${Math.ceil(price / 12).toLocaleString('es-CL')}`;
+    await expect(card.locator('.product-card__installments')).toHaveText(
+      `Hasta 12 cuotas sin interés de ${perInstallment}`,
+    );
+    await card.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('.product-detail__installments')).toHaveText(
+      `Hasta 12 cuotas sin interés de ${perInstallment}`,
+    );
+    const detail = await (await request.get(page.url())).text();
+    expect(detail).toContain(`Hasta 12 cuotas sin interés de ${perInstallment}`);
+
+    await page.getByRole('button', { name: 'Añadir al carrito' }).click();
+    await page.goto('/carrito');
+    const total = pesos(await summaryAmount(page, 'Total').textContent());
+    await expect(
+      page.getByRole('complementary', { name: 'Resumen' }).getByText(INSTALLMENTS),
+    ).toHaveText(
+      `Hasta 12 cuotas sin interés de $${Math.ceil(total / 12).toLocaleString('es-CL')}`,
+    );
+  });
+});
+
 test.describe('accesibilidad de las pantallas de compra', () => {
   test('inicio, lista, detalle y carrito (vacío y con productos) pasan axe', async ({ page }) => {
     await page.goto('/');
@@ -257,12 +296,14 @@ test.describe('accesibilidad de las pantallas de compra', () => {
 
     await page.goto('/productos');
     await waitForResults(page);
+    await expect(page.locator('.product-card__installments').first()).toHaveText(INSTALLMENTS);
     await expectNoA11yViolations(page);
 
     const card = availableCards(page).first();
     const name = (await card.getByRole('heading').textContent())!.trim();
     await card.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('.product-detail__installments')).toHaveText(INSTALLMENTS);
     await expectNoA11yViolations(page);
 
     await page.goto('/carrito');
@@ -276,6 +317,7 @@ test.describe('accesibilidad de las pantallas de compra', () => {
     await page.getByRole('textbox', { name: 'Cupón de descuento' }).fill('NOEXISTE');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.locator('.form-field__error')).toHaveText('Cupón inválido.');
+    await expect(page.locator('.cart-summary__installments')).toHaveText(INSTALLMENTS);
     await expectNoA11yViolations(page);
   });
 });
