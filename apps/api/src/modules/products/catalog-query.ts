@@ -267,7 +267,7 @@ export async function filteredPage(
       total: exhausted ? offset + items.length : Math.max(estimate, offset + limit + 1),
     };
   }
-  if (gatherMatches(sample, page)) return filteredGathered(db, conditions, orderBy, page);
+  if (gatherMatches(sample, page)) return filteredGathered(db, scope, orderBy, page, estimate);
   const items = await fetchIds(
     db,
     scanIds(scope, sql`true`, orderBy, page, walkCap(sample, page)),
@@ -276,9 +276,7 @@ export async function filteredPage(
   if (items.length === limit) return { items, total: Math.max(estimate, offset + limit + 1) };
   // Short: the list ended, or the walk stopped at its cap. Few matches are gathered; many,
   // bunched far along the order, are walked to without a cap.
-  if (estimate <= GATHER_MAX) {
-    return filteredGathered(db, conditions, orderBy, page);
-  }
+  if (estimate <= GATHER_MAX) return filteredGathered(db, scope, orderBy, page, estimate);
   const rest = await fetchIds(db, scanIds(scope, sql`true`, orderBy, page), orderBy);
   const exhausted = rest.length < limit && (rest.length > 0 || offset === 0);
   return {
@@ -289,25 +287,47 @@ export async function filteredPage(
 
 async function filteredGathered(
   db: Db,
-  conditions: SQL[],
+  scope: Scope,
   orderBy: readonly SQL[],
   page: PageRequest,
+  expected: number,
 ): Promise<{ items: Producto[]; total: number }> {
-  const { items, total } = await gatheredPage(db, conditions, orderBy, page);
-  return { items, total: total ?? (page.offset > 0 ? await countWhere(db, conditions) : 0) };
+  const conditions = scopeConditions(scope);
+  const cap = gatherCap(expected);
+  const { items, total } = await gatheredPage(db, conditions, orderBy, page, cap);
+  const counted = total ?? (page.offset > 0 ? await countUpTo(db, conditions, cap) : 0);
+  if (counted < cap) return { items, total: counted };
+  // More than the sample foretold (its newest products unlike the rest): walk to the page.
+  const walked = await fetchIds(db, scanIds(scope, sql`true`, orderBy, page), orderBy);
+  const { limit, offset } = page;
+  const exhausted = walked.length < limit && (walked.length > 0 || offset === 0);
+  return {
+    items: walked,
+    total: exhausted ? offset + walked.length : Math.max(cap, offset + limit + 1),
+  };
 }
+
+/**
+ * The most rows a gather reads: twice what the sample expects, and never under twice
+ * EXACT_TOTAL_MAX, so that a sample unlike the rest of the scope costs a bounded read before
+ * the list is read the other way.
+ */
+export const gatherCap = (expected: number) => 2 * Math.max(EXACT_TOTAL_MAX, expected);
 
 /**
  * Every row that meets the conditions, sorted, and counted in the same pass (the window sees
  * them all anyway). They are gathered first, on their own (MATERIALIZED), so that the planner
  * reads them through the indexes that fit the conditions: left to choose, it may walk the whole
  * order index instead to spare a sort of a few hundred rows. The total is null past the end.
+ * With a cap, at most that many are gathered: a total equal to it means the estimate that chose
+ * this way was wrong, and the page is not to be trusted.
  */
 export async function gatheredPage(
   db: Db,
   conditions: SQL[],
   order: readonly SQL[],
   { limit, offset }: PageRequest,
+  cap?: number,
 ): Promise<{ items: Producto[]; total: number | null }> {
   const orderBy = sql.join([...order], sql`, `);
   const rows = await db
@@ -316,6 +336,7 @@ export async function gatheredPage(
       sql`(
         with matching as materialized (
           select id, created_at, precio, busqueda_nombre from ${productos} where ${and(...conditions)}
+          ${cap === undefined ? sql`` : sql`limit ${cap}`}
         )
         select id, (count(*) over ())::int as total, row_number() over (order by ${orderBy}) as pos
         from matching as ${productos}
@@ -327,6 +348,18 @@ export async function gatheredPage(
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .orderBy(sql`pagina.pos`);
   return { items: rows.map(toProducto), total: rows[0]?.total ?? null };
+}
+
+/** count(*), but it stops reading at `cap` rows. */
+export async function countUpTo(db: Db, conditions: SQL[], cap: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(productos)
+    .where(and(...conditions))
+    .limit(cap)
+    .as('capped');
+  const [row] = await db.select({ total: count() }).from(capped);
+  return row?.total ?? 0;
 }
 
 export async function countWhere(db: Db, conditions: SQL[]): Promise<number> {

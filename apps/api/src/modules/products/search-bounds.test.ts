@@ -2,6 +2,7 @@ import type { Producto } from '@nexbyte/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { gatherCap } from './catalog-query';
 import {
   CANDIDATES_MAX,
   CORRECTABLE_MAX_LENGTH,
@@ -15,6 +16,8 @@ import {
 // thousands of made-up words of letters and a SKU number per product, that reading it whole
 // would show in the plan.
 const PRODUCTS = 4000;
+/** More than a gather may read when the sample foretells none (gatherCap(0)). */
+const OLD_ADAPTERS = 2100;
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,6 +32,14 @@ beforeAll(async () => {
       'Garantía de seis meses.', 9990, 5,
       (select id from categorias where nombre = 'Periféricos')
     from generate_series(1, ${PRODUCTS}) as g
+  `);
+  // Older than all of them, so the sample of the newest products sees none.
+  await t.app.db.execute(sql`
+    insert into productos (nombre, descripcion, precio, stock, categoria_id, created_at)
+    select 'Adaptador antiguo ' || g, 'Sin caja.', 4990, 5,
+      (select id from categorias where nombre = 'Periféricos'),
+      now() - interval '1 year' - g * interval '1 minute'
+    from generate_series(1, ${OLD_ADAPTERS}) as g
   `);
   await t.app.db.execute(sql`analyze busqueda_palabras`);
   await t.app.db.execute(sql`analyze productos`);
@@ -185,5 +196,36 @@ describe('the work a search does is bounded per word', () => {
     });
     expect(random.statusCode).toBe(200);
     expect(random.json<Producto[]>()).toEqual([]);
+  });
+});
+
+describe('a sample unlike the rest of the catalogue', () => {
+  it('stops gathering at its cap and pages the matches the sample missed', async () => {
+    expect(OLD_ADAPTERS).toBeGreaterThan(gatherCap(0));
+    const pages = await Promise.all(
+      [1, 2].map((n) =>
+        t.app.inject({ method: 'GET', url: `/api/productos?q=adaptador&limite=50&pagina=${n}` }),
+      ),
+    );
+    const items = pages.flatMap((res) => res.json<Producto[]>());
+    expect(items).toHaveLength(100);
+    expect(new Set(items.map((p) => p.id)).size).toBe(100);
+    // The demo's one adapter is newer than all of them.
+    expect(items.every((p) => p.nombre.startsWith('Adaptador'))).toBe(true);
+    expect(items.filter((p) => p.nombre.startsWith('Adaptador antiguo'))).toHaveLength(99);
+    const fechas = items.map((p) => Date.parse(p.createdAt));
+    expect(fechas).toEqual([...fechas].sort((a, b) => b - a));
+    // A full page promises more, so that a client paging by the total reads on.
+    expect(Number(pages[1]!.headers['x-total-count'])).toBeGreaterThan(100);
+  });
+
+  it('does the same by price', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/productos?q=adaptador&orden=precio_asc&limite=50',
+    });
+    const items = res.json<Producto[]>();
+    expect(items).toHaveLength(50);
+    expect(items.every((p) => p.nombre.startsWith('Adaptador'))).toBe(true);
   });
 });

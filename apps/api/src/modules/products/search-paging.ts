@@ -2,11 +2,13 @@ import type { OrdenProductos, Producto } from '@nexbyte/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  countUpTo,
   countWhere,
   EXACT_TOTAL_MAX,
   GATHER_MAX,
   fetchIds,
   gatheredPage,
+  gatherCap,
   gatherMatches,
   ORDER_BY,
   sampleScope,
@@ -57,7 +59,8 @@ export async function searchProducts(
     total <= EXACT_TOTAL_MAX ||
     (orden !== 'relevancia' && gatherMatches(found, page))
   ) {
-    return rankAll(db, search, scope, orden, page);
+    const ranked = await rankAll(db, search, scope, orden, page, total);
+    if (ranked) return ranked;
   }
   const { limit, offset } = page;
   let items: Producto[];
@@ -80,7 +83,9 @@ export async function searchProducts(
     // Short: the matches ended, or the walk stopped at its cap. Few are ranked all; many,
     // bunched far along the order, are walked to without a cap.
     if (items.length < limit) {
-      if (total <= GATHER_MAX) return rankAll(db, search, scope, orden, page);
+      const ranked =
+        total <= GATHER_MAX ? await rankAll(db, search, scope, orden, page, total) : null;
+      if (ranked) return ranked;
       items = await fetchIds(db, scanIds(scope, matches(search), order, page), order);
     }
   }
@@ -97,7 +102,8 @@ export async function searchProducts(
  * Every match ranked, and counted in the same pass (the window sees them all anyway). The
  * matches are gathered first, on their own (MATERIALIZED), so that the planner reads them
  * through the text index: left to choose, it may walk the whole recency index instead to spare
- * a sort of a few hundred rows.
+ * a sort of a few hundred rows. At most gatherCap(expected) are gathered; null when there are
+ * that many (the sample, its newest products unlike the rest, foretold too few).
  */
 async function rankAll(
   db: Db,
@@ -105,18 +111,19 @@ async function rankAll(
   scope: Scope,
   orden: OrdenProductos,
   page: PageRequest,
-): Promise<SearchPage> {
+  expected: number,
+): Promise<SearchPage | null> {
   const conditions = [...scopeConditions(scope), matches(search)];
   const order =
     orden === 'relevancia'
       ? [relevanceLevel(search), nameLength(), ...ORDER_BY.recientes]
       : ORDER_BY[orden as PlainOrder];
-  const { items, total } = await gatheredPage(db, conditions, order, page);
+  const cap = gatherCap(expected);
+  const { items, total } = await gatheredPage(db, conditions, order, page, cap);
   // Past the end the window has no row to carry the total: count it (few matches, by design).
-  return {
-    items,
-    total: total ?? (page.offset > 0 ? await countWhere(db, conditions) : 0),
-  };
+  const counted = total ?? (page.offset > 0 ? await countUpTo(db, conditions, cap) : 0);
+  // More than the sample foretold (its newest products unlike the rest): not few after all.
+  return counted < cap ? { items, total: counted } : null;
 }
 
 /**
