@@ -7,7 +7,7 @@ import {
   type UseFormProps,
 } from 'react-hook-form';
 import { ApiError } from './api-client';
-import { focusFirstInvalid } from './focus-first-invalid';
+import { errorPaths, focusFirstInvalid } from './focus-first-invalid';
 
 type ServerFormOptions<TValues extends FieldValues, TOutput> = UseFormProps<
   TValues,
@@ -40,7 +40,7 @@ export function useServerForm<TValues extends FieldValues, TOutput = TValues>({
   const submit = (onValid: SubmitHandler<TOutput>) => (event: FormEvent<HTMLFormElement>) => {
     formElement.current = event.currentTarget;
     return form.handleSubmit(onValid, (invalid) =>
-      focusFirstInvalid(formElement.current, Object.keys(invalid)),
+      focusFirstInvalid(formElement.current, errorPaths(invalid)),
     )(event);
   };
 

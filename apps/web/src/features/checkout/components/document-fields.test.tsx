@@ -97,6 +97,8 @@ describe('Documento tributario en el checkout', () => {
       'Ej.: 76.123.456-0 Ingresa un RUT de empresa válido (ej: 76.123.456-0).',
     );
     expect(rut).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard lands on the first field to fix, not on the document's radios.
+    expect(rut).toHaveFocus();
     expect(group.getByLabelText('Razón social')).toHaveAccessibleDescription(
       'Ingresa la razón social.',
     );
