@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componenteSchema } from './schemas';
+import { completeComponent, componenteParcialSchema, componenteSchema } from './schemas';
 
 const errorsOf = (value: unknown) => {
   const result = componenteSchema.safeParse(value);
@@ -79,5 +79,31 @@ describe('especificación tipada de un componente', () => {
 
   it('sin un tipo conocido no hay especificación', () => {
     expect(errorsOf({ tipo: 'MONITOR' })).toEqual([['tipo', 'Elige el tipo de componente.']]);
+  });
+});
+
+describe('especificación guardada de un producto', () => {
+  it('admite solo los valores conocidos, cada uno revisado', () => {
+    expect(componenteParcialSchema.parse({ tipo: 'FUENTE', potenciaW: 650 })).toEqual({
+      tipo: 'FUENTE',
+      potenciaW: 650,
+    });
+    expect(componenteParcialSchema.safeParse({ tipo: 'FUENTE', potenciaW: '650 W' }).success).toBe(
+      false,
+    );
+    expect(componenteParcialSchema.safeParse({ socket: 'AM5' }).success).toBe(false);
+  });
+
+  it('solo una especificación completa entra al armado', () => {
+    expect(completeComponent({ tipo: 'PROCESADOR', socket: 'AM5' })).toBeNull();
+    expect(completeComponent(null)).toBeNull();
+    const complete = {
+      tipo: 'PROCESADOR',
+      socket: 'AM5',
+      nucleos: 8,
+      tdpW: 120,
+      graficosIntegrados: true,
+    } as const;
+    expect(completeComponent(complete)).toEqual(complete);
   });
 });

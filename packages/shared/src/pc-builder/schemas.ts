@@ -116,19 +116,20 @@ export const gabineteSchema = z.object({
   radiadorMaxMm: countInt(1000),
 });
 
-export const refrigeracionSchema = z
-  .object({
-    tipo: z.literal('REFRIGERACION'),
-    refrigeracion: option(TIPOS_REFRIGERACION),
-    socketsCompatibles: options(SOCKETS),
-    /** An air cooler's height, in millimetres; a liquid one has none that matters. */
-    alturaMm: positiveInt(500).optional(),
-    /** A liquid cooler's radiator, in millimetres (240, 360…). */
-    radiadorMm: positiveInt(1000).optional(),
-    /** Heat it is rated to remove, in watts. */
-    tdpMaxW: positiveInt(1000).optional(),
-    consumoW: positiveInt(100),
-  })
+const refrigeracionBase = z.object({
+  tipo: z.literal('REFRIGERACION'),
+  refrigeracion: option(TIPOS_REFRIGERACION),
+  socketsCompatibles: options(SOCKETS),
+  /** An air cooler's height, in millimetres; a liquid one has none that matters. */
+  alturaMm: positiveInt(500).optional(),
+  /** A liquid cooler's radiator, in millimetres (240, 360…). */
+  radiadorMm: positiveInt(1000).optional(),
+  /** Heat it is rated to remove, in watts. */
+  tdpMaxW: positiveInt(1000).optional(),
+  consumoW: positiveInt(100),
+});
+
+export const refrigeracionSchema = refrigeracionBase
   .refine((c) => c.refrigeracion !== 'Aire' || c.alturaMm !== undefined, {
     error: 'Un disipador por aire necesita su altura.',
     path: ['alturaMm'],
@@ -138,7 +139,10 @@ export const refrigeracionSchema = z
     path: ['radiadorMm'],
   });
 
-/** A product's typed component specification: `tipo` says which fields it carries. */
+/**
+ * A part's complete typed specification, `tipo` saying which fields it carries: what the rules
+ * (rules.ts) read, so only a part whose specification is complete enters the builder.
+ */
 export const componenteSchema = z.discriminatedUnion(
   'tipo',
   [
@@ -164,3 +168,35 @@ export type Gabinete = z.infer<typeof gabineteSchema>;
 export type Refrigeracion = z.infer<typeof refrigeracionSchema>;
 export type Componente = z.infer<typeof componenteSchema>;
 export type ComponenteDe<T extends TipoComponente> = Extract<Componente, { tipo: T }>;
+
+/** Every field but `tipo` optional: what a product may hold while some values are unknown. */
+const partial = <T extends z.ZodObject>(schema: T) => schema.partial().required({ tipo: true });
+
+/**
+ * A product's typed specification as stored and as the admin saves it (decision 032): its kind
+ * and the values known so far, each checked like the complete one's.
+ */
+export const componenteParcialSchema = z.discriminatedUnion(
+  'tipo',
+  [
+    partial(procesadorSchema),
+    partial(placaMadreSchema),
+    partial(memoriaSchema),
+    partial(tarjetaVideoSchema),
+    partial(almacenamientoSchema),
+    partial(fuenteSchema),
+    partial(gabineteSchema),
+    partial(refrigeracionBase),
+  ],
+  { error: 'Elige el tipo de componente.' },
+);
+export type ComponenteParcial = z.infer<typeof componenteParcialSchema>;
+
+/** The complete specification, when every value the rules need is known; else null. */
+export const completeComponent = (
+  value: ComponenteParcial | null | undefined,
+): Componente | null => {
+  if (!value) return null;
+  const result = componenteSchema.safeParse(value);
+  return result.success ? result.data : null;
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX, SUGGESTIONS_MAX } from '../constants';
 import { ORDENES_PRODUCTOS } from '../enums';
+import { componenteParcialSchema } from '../pc-builder/schemas';
 import { MAX_MESSAGE, optionalText, requiredText } from './fields';
 import { ignoreInvalid, numberParam, pagingQueryShape } from './paging';
 
@@ -202,6 +203,11 @@ export const productoInputSchema = z.object({
     .array(especificacionSchema, { error: m.especificaciones })
     .max(SPECS_MAX, { error: m.tooManyEspecificaciones })
     .optional(),
+  /**
+   * A PC part's typed specification, the values known so far (decision 032). Missing: the
+   * product keeps the one it has; null: it has none.
+   */
+  componente: componenteParcialSchema.nullish(),
 });
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
@@ -217,6 +223,11 @@ export const productoSchema = z.object({
   marca: z.string().nullable(),
   sku: z.string(),
   especificaciones: z.array(especificacionSchema),
+  /**
+   * A PC part's typed specification (decision 032). A product's own answers (GET
+   * /productos/{id}, create, update) carry it when it has one; lists leave it out for now.
+   */
+  componente: componenteParcialSchema.optional(),
   /** In order; `imagen` is the first one's URL, or the category's drawing when there is none. */
   imagenes: z.array(imagenProductoSchema),
   createdAt: z.string(),

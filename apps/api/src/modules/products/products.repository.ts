@@ -4,6 +4,7 @@ import {
   resolvePage,
   SUGGESTIONS_MAX,
   SUGGESTIONS_Q_MIN,
+  type ComponenteParcial,
   type Especificacion,
   type Producto,
   type ProductosQuery,
@@ -113,13 +114,15 @@ export async function suggestProducts(
   return hit ? { productos: [], quisisteDecir: phrase } : none;
 }
 
+/** One product, with its typed component specification when it has one (lists leave it out). */
 export async function findProduct(db: Db, id: number): Promise<Producto | null> {
   const [row] = await db
-    .select(columns)
+    .select({ ...columns, componente: productos.componente })
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .where(eq(productos.id, id));
-  return row ? toProducto(row) : null;
+  if (!row) return null;
+  return row.componente ? { ...toProducto(row), componente: row.componente } : toProducto(row);
 }
 
 export interface ProductValues {
@@ -136,6 +139,8 @@ export interface ProductValues {
    */
   sku: string;
   especificaciones: Especificacion[];
+  /** Undefined leaves the stored one as it is; null removes it. */
+  componente?: ComponenteParcial | null;
 }
 
 const toRow = (v: ProductValues) => ({ ...v, precio: v.precio.toFixed(2) });

@@ -64,6 +64,7 @@ async function toValues(
     marca: body.marca ?? null,
     sku: body.sku ?? '',
     especificaciones: body.especificaciones ?? [],
+    componente: body.componente,
   };
 }
 

@@ -1,4 +1,5 @@
 // The products module's tables: only this module reads and writes them (decision 011).
+import type { ComponenteParcial } from '@nexbyte/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -44,6 +45,11 @@ export const productos = pgTable(
       .$type<EspecificacionRow[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * A PC part's typed specification, { tipo, …the values known } (decision 032); null for
+     * anything that is not a part the builder reasons about.
+     */
+    componente: jsonb('componente').$type<ComponenteParcial>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the product's page last changed (the sitemap's lastmod); moved by a trigger of
