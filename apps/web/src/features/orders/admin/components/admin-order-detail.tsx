@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  documentoSolicitadoText,
   entregaText,
   ESTADO_PEDIDO_LABELS,
   seguimientoFormSchema,
@@ -229,6 +230,21 @@ function OrderView({ order }: { order: Pedido }) {
             <div>
               <dt>Entrega</dt>
               <dd>{entregaText(order.entrega)}</dd>
+            </div>
+            <div>
+              <dt>Documento</dt>
+              <dd>
+                {documentoSolicitadoText(order.documentoTipo, order.facturaEmpresa)}
+                {order.facturaEmpresa && (
+                  <>
+                    <br />
+                    Giro: {order.facturaEmpresa.giro}
+                    <br />
+                    {order.facturaEmpresa.direccion}, {order.facturaEmpresa.comuna},{' '}
+                    {order.facturaEmpresa.region}
+                  </>
+                )}
+              </dd>
             </div>
             <div>
               <dt>Fecha</dt>

@@ -102,6 +102,26 @@ describe('el detalle de un pedido en la administración', () => {
     ],
   });
 
+  it('muestra la empresa de la factura que pidió el cliente', async () => {
+    const order = buildOrder({
+      documentoTipo: 'FACTURA',
+      facturaEmpresa: {
+        rut: '76123456-0',
+        razonSocial: 'Hardware del Sur SpA',
+        giro: 'Venta de equipos computacionales',
+        direccion: 'Av. Alemania 671',
+        region: 'La Araucanía',
+        comuna: 'Temuco',
+      },
+    });
+    mockApi({ 'GET /pedidos/NB-000123': { body: order } });
+    renderAdmin('/admin/pedidos/NB-000123');
+    const customer = await screen.findByRole('region', { name: 'Cliente' });
+    expect(customer).toHaveTextContent(
+      'DocumentoFactura electrónica a Hardware del Sur SpA (RUT 76.123.456-0)Giro: Venta de equipos computacionalesAv. Alemania 671, Temuco, La Araucanía',
+    );
+  });
+
   it('ofrece solo los cambios permitidos y marca el pedido como pagado tras confirmar', async () => {
     const order = buildOrder({
       eventos: [
