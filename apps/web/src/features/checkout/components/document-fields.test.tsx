@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/fixtures';
-import { mockApi, type MockCall } from '../../../testing/mock-api';
+import { mockApi, type MockCall, type MockHandler } from '../../../testing/mock-api';
 import {
   buildConfig,
   buildOrder,
@@ -46,13 +46,13 @@ function quoteFor(call: MockCall) {
   };
 }
 
-function renderCheckout(companies: EmpresaGuardada[] = []) {
+function renderCheckout(companies: EmpresaGuardada[] = [], placed?: MockHandler) {
   const api = mockApi({
     'GET /config': { body: buildConfig({ metodos: ['TRANSFERENCIA'] }) },
     'GET /envios': { body: buildShipping() },
     'POST /pedidos/cotizacion': quoteFor,
     'GET /cuenta/empresas': { body: { items: companies } },
-    'POST /pedidos': { status: 201, body: { ...buildOrder(), acceso: null, pago: null } },
+    'POST /pedidos': placed ?? { status: 201, body: { ...buildOrder(), acceso: null, pago: null } },
   });
   const onPlaced = vi.fn();
   renderWithProviders(
@@ -176,5 +176,23 @@ describe('Documento tributario en el checkout', () => {
     expect(api.callsTo('POST', '/pedidos')[0]!.body).toMatchObject({
       documento: { tipo: 'FACTURA', empresa },
     });
+  });
+
+  it('lo que el servidor objeta del documento se dice en su grupo', async () => {
+    const rut = 'Ingresa un RUT de empresa válido (ej: 76.123.456-0).';
+    const refused = {
+      status: 400,
+      body: { message: 'Revisa los datos ingresados.', errors: { documento: rut } },
+    };
+    renderCheckout([SUR], refused);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    await waitFor(() => expect(confirm()).toBeEnabled());
+    await user.click(within(documentGroup()).getByRole('radio', { name: 'Factura' }));
+    const group = within(documentGroup());
+    await user.selectOptions(await group.findByRole('combobox', { name: 'Empresa' }), '4');
+    await waitFor(() => expect(confirm()).toBeEnabled());
+    await user.click(confirm());
+    expect(await group.findByText(rut)).toBeInTheDocument();
   });
 });

@@ -59,6 +59,8 @@ export function DocumentFields({ disabled, companies }: DocumentFieldsProps) {
   const region = useWatch({ control, name: 'documento.empresa.region' });
   const saved = companies ?? [];
   const errorOf = (field: EmpresaField) => messageOf(get(formState.errors, path(field)));
+  // The server's word on the document as a whole (its fields' own are shown beside them).
+  const documentError = messageOf(formState.errors.documento);
   const validate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
 
   const pick = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -117,6 +119,7 @@ export function DocumentFields({ disabled, companies }: DocumentFieldsProps) {
           );
         })}
       </div>
+      {documentError && <p className="form-field__error">{documentError}</p>}
       {tipo === 'FACTURA' && (
         <div className="form-grid checkout-company">
           {saved.length > 0 && (
