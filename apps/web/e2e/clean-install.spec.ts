@@ -85,7 +85,8 @@ test('en una instalación limpia la dueña entra, sigue la lista de puesta en ma
 
   const checklist = page.getByRole('region', { name: 'Puesta en marcha' });
   await expect(checklist).toBeVisible();
-  await expect(checklist).toContainText('0 de 5 pasos listos');
+  await expect(checklist).toContainText('0 de 6 pasos listos');
+  await expect(checklist).toContainText('Boleta electrónica sin configurar');
   await expectNoA11yViolations(page);
 
   const categoria = `Periféricos ${testInfo.project.name}`;
@@ -101,7 +102,7 @@ test('en una instalación limpia la dueña entra, sigue la lista de puesta en ma
   await page.goto(`${base}/admin`);
   const producto = `Mouse inalámbrico ${testInfo.project.name}`;
   const nextStep = page.getByRole('region', { name: 'Puesta en marcha' });
-  await expect(nextStep).toContainText(/[12] de 5 pasos listos/);
+  await expect(nextStep).toContainText(/[12] de 6 pasos listos/);
   await nextStep.getByRole('link', { name: /Agrega el primer producto/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo producto' })).toBeVisible();
   const main = page.getByRole('main');

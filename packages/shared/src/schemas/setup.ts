@@ -17,9 +17,9 @@ export const puestaEnMarchaSchema = z.object({
   mediosPago: z.boolean(),
   /**
    * Boletas and facturas are issued (DTE_API_URL and DTE_API_KEY set, decision 030); when false
-   * the checklist says 'Boleta electrónica sin configurar'. Optional for older servers.
+   * the checklist says 'Boleta electrónica sin configurar'.
    */
-  boletaElectronica: z.boolean().optional(),
+  boletaElectronica: z.boolean(),
   /** E-mails that failed for good: the dashboard warns until they are retried. */
   correosFallidos: z.number().int().min(0),
 });

@@ -32,11 +32,17 @@ describe('SetupChecklist', () => {
       datosBancarios: false,
       envioCorreos: true,
       mediosPago: false,
+      boletaElectronica: false,
       correosFallidos: 0,
     });
     renderChecklist();
     expect(await screen.findByRole('heading', { name: 'Puesta en marcha' })).toBeInTheDocument();
-    expect(screen.getByText('2 de 5 pasos listos')).toBeInTheDocument();
+    expect(screen.getByText('2 de 6 pasos listos')).toBeInTheDocument();
+    // Tax documents are off until the provider is configured: said in the owner's words.
+    expect(screen.getByText(/Boleta electrónica sin configurar/).textContent).toContain(
+      '(pendiente)',
+    );
+    expect(screen.getByText(/DTE_API_URL y DTE_API_KEY/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Agrega el primer producto/ })).toHaveAttribute(
       'href',
       '/admin/productos/nuevo',
@@ -57,6 +63,7 @@ describe('SetupChecklist', () => {
       datosBancarios: true,
       envioCorreos: true,
       mediosPago: true,
+      boletaElectronica: true,
       correosFallidos: 0,
     });
     const { container } = renderChecklist();
@@ -72,6 +79,7 @@ describe('SetupChecklist', () => {
       datosBancarios: false,
       envioCorreos: true,
       mediosPago: false,
+      boletaElectronica: false,
       correosFallidos: 3,
     });
     renderChecklist();
@@ -91,6 +99,7 @@ describe('SetupChecklist', () => {
       datosBancarios: true,
       envioCorreos: true,
       mediosPago: true,
+      boletaElectronica: true,
       correosFallidos: 1,
     });
     renderChecklist();

@@ -7,6 +7,8 @@ import '../setup.css';
 interface Step {
   key: Exclude<keyof PuestaEnMarcha, 'correosFallidos'>;
   label: string;
+  /** What the step says once done, when not its label. */
+  doneLabel?: string;
   /** An admin screen where the step is done… */
   to?: string;
   /** …or, for what the server's settings decide, which ones. */
@@ -32,6 +34,13 @@ const STEPS: Step[] = [
     label: 'Activa Webpay para pagos con tarjeta',
     setting:
       'WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY de producción (la transferencia siempre está disponible)',
+  },
+  {
+    key: 'boletaElectronica',
+    label: 'Boleta electrónica sin configurar',
+    doneLabel: 'Boleta electrónica configurada',
+    setting:
+      'DTE_API_URL y DTE_API_KEY del proveedor, y los datos tributarios de la tienda (DTE_RUT_EMISOR, DTE_RAZON_SOCIAL, DTE_GIRO, DTE_ACTECO, DTE_DIRECCION, DTE_COMUNA) en la configuración del servidor',
   },
 ];
 
@@ -74,7 +83,13 @@ function SetupSteps({ data }: { data: PuestaEnMarcha }) {
                 {isDone ? '✓' : '○'}
               </span>
               <span className="setup-step__text">
-                {step.to && !isDone ? <Link to={step.to}>{step.label}</Link> : step.label}
+                {step.to && !isDone ? (
+                  <Link to={step.to}>{step.label}</Link>
+                ) : isDone ? (
+                  (step.doneLabel ?? step.label)
+                ) : (
+                  step.label
+                )}
                 <span className="visually-hidden">{isDone ? ' (listo)' : ' (pendiente)'}</span>
                 {step.setting && !isDone && (
                   <span className="setup-step__hint">{step.setting}</span>
