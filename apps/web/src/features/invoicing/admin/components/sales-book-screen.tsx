@@ -149,7 +149,7 @@ function SalesBookTable({
   const captionId = useId();
   return (
     <div className="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="table admin-table sales-book__table">
+      <table className="table admin-table admin-table--cards sales-book__table">
         <caption id={captionId} className="visually-hidden">
           Libro de ventas del {dayLabel(range.desde)} al {dayLabel(range.hasta)}
         </caption>

@@ -181,7 +181,7 @@ function MailTable({ mails }: { mails: CorreoEnvio[] }) {
       columns={columns}
       rows={mails}
       rowKey={(mail) => mail.id}
-      className="admin-table mail-table"
+      className="admin-table admin-table--cards mail-table"
     />
   );
 }

@@ -151,7 +151,7 @@ function DocumentsTable({
       columns={columns}
       rows={documents}
       rowKey={(document) => document.id}
-      className="admin-table admin-order__documents"
+      className="admin-table admin-table--cards admin-order__documents"
     />
   );
 }
