@@ -1,6 +1,8 @@
+import { DEMO_PART_SPECS, DEMO_PC_PARTS } from './demo-pc-parts';
+
 /**
  * The demo catalogue: realistic products with Chilean prices, so that a fresh shop can be browsed,
- * filtered and bought from. A few have low stock, two none, one is inactive.
+ * filtered and bought from. A few have low stock, a few none, one is inactive.
  */
 export interface DemoProduct {
   nombre: string;
@@ -24,6 +26,14 @@ export const DEMO_CATEGORIAS = [
 ] as const;
 
 export const DEMO_PRODUCTOS: DemoProduct[] = [
+  // The PC builder's parts first, so the shop's newest products stay the ones it always showed.
+  ...DEMO_PC_PARTS.map(({ nombre, descripcion, precio, stock }) => ({
+    nombre,
+    descripcion,
+    precio,
+    stock,
+    categoria: 'Componentes',
+  })),
   {
     nombre: 'Mouse Logitech G203 Lightsync',
     descripcion:
@@ -376,6 +386,7 @@ const ficha = (
  */
 // prettier-ignore
 export const DEMO_FICHAS: Record<string, DemoFicha> = {
+  ...Object.fromEntries(DEMO_PC_PARTS.map((p) => [p.nombre, ficha(p.marca, p.sku, p.especificaciones)])),
   'Mouse Logitech G203 Lightsync': ficha('Logitech', 'LOG-G203', { Conexión: 'USB', DPI: '8.000', Iluminación: 'RGB' }),
   'Teclado mecánico Redragon Kumara K552': ficha('Redragon', 'RDG-K552', { Conexión: 'USB', Switches: 'Outemu Red', Distribución: 'Inglés' }),
   'Mouse inalámbrico Logitech M185': ficha('Logitech', 'LOG-M185', { Conexión: 'Inalámbrica', DPI: '1.000' }),
@@ -434,6 +445,9 @@ export function demoFichaOf(nombre: string) {
       nombre: n,
       valor,
     })),
+    /** A PC part's typed specification (decision 032); null for anything else. */
+    componente:
+      DEMO_PC_PARTS.find((p) => p.nombre === nombre)?.componente ?? DEMO_PART_SPECS[nombre] ?? null,
   };
 }
 

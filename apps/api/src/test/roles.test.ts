@@ -669,8 +669,9 @@ describe('public calls and product visibility', () => {
     expect(res.statusCode).toBe(call.status);
   });
 
+  // The whole demo catalogue on one page.
   const list = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: '/api/productos', headers });
+    t.app.inject({ method: 'GET', url: '/api/productos?limite=100', headers });
   const ids = (res: { json: () => { id: number; activo: boolean }[] }) =>
     res.json().map((p) => p.id);
 

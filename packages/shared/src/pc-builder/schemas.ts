@@ -45,7 +45,10 @@ export const procesadorSchema = z.object({
   tipo: z.literal('PROCESADOR'),
   socket: option(SOCKETS),
   nucleos: positiveInt(256),
-  /** Thermal design power, in watts: what the processor draws at its base. */
+  /**
+   * The power to size a power supply for, in watts: the most it draws under sustained load
+   * (Intel's maximum turbo power, AMD's PPT), not the base TDP printed on the box.
+   */
   tdpW: positiveInt(1000),
   /** Whether it can drive a monitor without a graphics card. */
   graficosIntegrados: z.boolean({ error: M.opcion }),
