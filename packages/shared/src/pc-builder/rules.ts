@@ -142,8 +142,8 @@ const memoryConflicts = ({ board, memory }: Parts): Conflict[] => {
       entre: ['PLACA_MADRE', 'MEMORIA'],
       mensaje: `La memoria son ${mods} y la placa madre tiene ${slots}.`,
       motivo: {
-        PLACA_MADRE: `${slots[0]?.toUpperCase()}${slots.slice(1)} de memoria, tu memoria son ${mods}`,
-        MEMORIA: `${mods[0]?.toUpperCase()}${mods.slice(1)}, tu placa tiene ${slots}`,
+        PLACA_MADRE: `${slots} de memoria, tu memoria son ${mods}`,
+        MEMORIA: `${mods}, tu placa tiene ${slots}`,
       },
     });
   }
