@@ -49,8 +49,23 @@ async function tokenOf(request: APIRequestContext, who: { correo: string; pass: 
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A company the customer bills to: what a factura needs. */
+const EMPRESA = {
+  rut: '76.123.456-0',
+  razonSocial: 'Hardware del Sur SpA',
+  giro: 'Venta de equipos computacionales',
+  direccion: 'Av. Providencia 1234, oficina 56',
+  region: 'Metropolitana de Santiago',
+  comuna: 'Providencia',
+};
+
 /** A customer's order paid by transfer and marked PAGADO by the admin: a document is due. */
-async function paidOrder(request: APIRequestContext): Promise<string> {
+async function paidOrder(
+  request: APIRequestContext,
+  documento: { tipo: 'BOLETA' } | { tipo: 'FACTURA'; empresa: typeof EMPRESA } = {
+    tipo: 'BOLETA',
+  },
+): Promise<string> {
   const [client, admin] = [await tokenOf(request, CLIENT), await tokenOf(request, ADMIN)];
   const products = (await (await request.get(`${base}/api/productos?q=mouse`)).json()) as {
     id: number;
@@ -66,6 +81,7 @@ async function paidOrder(request: APIRequestContext): Promise<string> {
       comuna: 'Providencia',
       direccion: 'Los Leones 456',
       telefono: '9 1234 5678',
+      documento,
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -190,4 +206,33 @@ test('el libro de ventas muestra la boleta emitida con sus totales y la baja en 
   );
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv).toContain(String(folio));
+});
+
+test('la empresa que compró con factura ve su factura electrónica y su PDF en el pedido', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  dte!.mode = 'accept';
+  const before = dte!.issued.length;
+  const numero = await paidOrder(request, { tipo: 'FACTURA', empresa: EMPRESA });
+  await expect.poll(() => dte!.issued.length, { timeout: 30_000 }).toBe(before + 1);
+  const factura = dte!.issued.at(-1)!;
+  // A factura (33), made out to the company, not a boleta.
+  expect(factura.tipo).toBe(33);
+
+  await logInAt(page, CLIENT);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`${base}/pedido/${numero}`);
+  await expect(page.getByText(/^Documento:/).locator('..')).toContainText(
+    'Factura electrónica a Hardware del Sur SpA (RUT 76.123.456-0)',
+  );
+  const own = page.getByRole('region', { name: 'Documentos tributarios', exact: true });
+  const pdf = own.getByRole('link', { name: `Factura electrónica N° ${factura.folio}` });
+  await expect(pdf).toBeVisible({ timeout: 30_000 });
+  await expectNoA11yViolations(page);
+
+  const file = await request.get(new URL((await pdf.getAttribute('href'))!, base).href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toContain('application/pdf');
 });
