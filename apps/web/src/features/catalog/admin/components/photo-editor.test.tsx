@@ -189,6 +189,47 @@ describe('PhotoEditor', () => {
     expect(await screen.findByText('Texto alternativo de la foto 1 guardado.')).toBeInTheDocument();
   });
 
+  it('guarda dos textos seguidos uno tras otro, y el segundo lleva los dos', async () => {
+    let answerFirst!: () => void;
+    const held = new Promise<void>((resolve) => (answerFirst = resolve));
+    const echo = (call: { body: unknown }) => ({
+      body: (call.body as { imagenes: { id: number; alt: string }[] }).imagenes.map((i) =>
+        photo(i.id, i.alt),
+      ),
+    });
+    let calls = 0;
+    const { api, user } = open([photo(1), photo(2)], {
+      'PUT /productos/7/imagenes': async (call) => {
+        calls += 1;
+        if (calls === 1) await held;
+        return echo(call);
+      },
+    });
+    await user.type(
+      screen.getByRole('textbox', { name: 'Texto alternativo (foto 1 de 2)' }),
+      'Roja',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: 'Texto alternativo (foto 2 de 2)' }),
+      'Azul',
+    );
+    await user.tab();
+    // The second save waits for the first: only one request is out.
+    await waitFor(() => expect(api.callsTo('PUT', '/productos/7/imagenes')).toHaveLength(1));
+    answerFirst();
+    await waitFor(() => expect(api.callsTo('PUT', '/productos/7/imagenes')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/productos/7/imagenes')[1]!.body).toEqual({
+      imagenes: [
+        { id: 1, alt: 'Roja' },
+        { id: 2, alt: 'Azul' },
+      ],
+    });
+    expect(await screen.findByText('Texto alternativo de la foto 2 guardado.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Texto alternativo (foto 2 de 2)' })).toHaveValue(
+      'Azul',
+    );
+  });
+
   it('quita una foto después de confirmarlo', async () => {
     const { api, user } = open([photo(1, 'Frente'), photo(2, 'Lado')], {
       'DELETE /productos/7/imagenes/1': { status: 204 },

@@ -32,10 +32,25 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * saved at once; the first photo is the one the shop's lists show.
  */
 export function PhotoEditor({ productId, productName, photos: initial }: PhotoEditorProps) {
-  const [photos, setPhotos] = useState(initial);
-  const [alts, setAlts] = useState<Record<number, string>>(() =>
+  const [photos, setPhotosState] = useState(initial);
+  const [alts, setAltsState] = useState<Record<number, string>>(() =>
     Object.fromEntries(initial.map((p) => [p.id, p.alt])),
   );
+  /**
+   * What the screen shows now, and what the server last confirmed. Saves run one after another
+   * and each sends what is on screen when it goes out: two quick edits (leaving one alt field
+   * for the next) must not race, or the older answer would undo the newer text.
+   */
+  const latest = useRef({ photos: initial, alts, saved: initial });
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const setPhotos = (next: ImagenProducto[]) => {
+    latest.current.photos = next;
+    setPhotosState(next);
+  };
+  const setAlt = (id: number, alt: string) => {
+    latest.current.alts = { ...latest.current.alts, [id]: alt };
+    setAltsState(latest.current.alts);
+  };
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,8 +88,9 @@ export function PhotoEditor({ productId, productName, photos: initial }: PhotoEd
           onProgress: (share) => patchUpload(key, { share }),
         });
         setUploads((list) => list.filter((u) => u.key !== key));
-        setPhotos((list) => [...list, photo]);
-        setAlts((current) => ({ ...current, [photo.id]: photo.alt }));
+        latest.current.saved = [...latest.current.saved, photo];
+        setPhotos([...latest.current.photos, photo]);
+        setAlt(photo.id, photo.alt);
         setAnnouncement(`Foto subida: ${file.name}.`);
       } catch (err) {
         const message = errorMessage(err, 'No se pudo subir la foto.');
@@ -84,20 +100,25 @@ export function PhotoEditor({ productId, productName, photos: initial }: PhotoEd
     }
   }
 
-  async function persist(order: ImagenProducto[], done: string) {
-    const before = photos;
+  function persist(order: ImagenProducto[], done: string) {
     setPhotos(order);
     setError(null);
-    try {
-      const saved = await saveOrder.mutateAsync({
-        imagenes: order.map((p) => ({ id: p.id, alt: (alts[p.id] ?? p.alt).trim() })),
-      });
-      setPhotos(saved);
-      setAnnouncement(done);
-    } catch (err) {
-      setPhotos(before);
-      setError(errorMessage(err, 'No se pudo guardar el orden de las fotos.'));
-    }
+    saving.current = saving.current.then(async () => {
+      const sent = latest.current.photos;
+      const texts = latest.current.alts;
+      try {
+        const saved = await saveOrder.mutateAsync({
+          imagenes: sent.map((p) => ({ id: p.id, alt: (texts[p.id] ?? p.alt).trim() })),
+        });
+        latest.current.saved = saved;
+        // A later change already on screen keeps its place; its own save follows.
+        if (latest.current.photos === sent) setPhotos(saved);
+        setAnnouncement(done);
+      } catch (err) {
+        setPhotos(latest.current.saved);
+        setError(errorMessage(err, 'No se pudo guardar el orden de las fotos.'));
+      }
+    });
   }
 
   function move(from: number, to: number) {
@@ -105,20 +126,22 @@ export function PhotoEditor({ productId, productName, photos: initial }: PhotoEd
     const order = [...photos];
     const [photo] = order.splice(from, 1);
     order.splice(to, 0, photo!);
-    void persist(order, `Foto ${from + 1} movida a la posición ${to + 1} de ${order.length}.`);
+    persist(order, `Foto ${from + 1} movida a la posición ${to + 1} de ${order.length}.`);
   }
 
   function saveAlt(photo: ImagenProducto, index: number) {
-    const alt = (alts[photo.id] ?? '').trim();
-    if (alt === photo.alt) return;
-    void persist(photos, `Texto alternativo de la foto ${index + 1} guardado.`);
+    const alt = (latest.current.alts[photo.id] ?? '').trim();
+    const saved = latest.current.saved.find((p) => p.id === photo.id);
+    if (alt === (saved?.alt ?? photo.alt)) return;
+    persist(latest.current.photos, `Texto alternativo de la foto ${index + 1} guardado.`);
   }
 
   async function confirmRemove() {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      setPhotos((list) => list.filter((p) => p.id !== removing.id));
+      latest.current.saved = latest.current.saved.filter((p) => p.id !== removing.id);
+      setPhotos(latest.current.photos.filter((p) => p.id !== removing.id));
       setAnnouncement('Foto quitada.');
     } catch (err) {
       setError(errorMessage(err, 'No se pudo quitar la foto.'));
@@ -248,9 +271,7 @@ export function PhotoEditor({ productId, productName, photos: initial }: PhotoEd
                       maxLength={IMAGE_ALT_MAX}
                       value={alts[photo.id] ?? ''}
                       placeholder={productName}
-                      onChange={(event) =>
-                        setAlts((current) => ({ ...current, [photo.id]: event.target.value }))
-                      }
+                      onChange={(event) => setAlt(photo.id, event.target.value)}
                       onBlur={() => saveAlt(photo, index)}
                     />
                   </label>
