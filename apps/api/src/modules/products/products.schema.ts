@@ -63,5 +63,9 @@ export const productos = pgTable(
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_activo_created_idx').on(t.activo, t.createdAt),
     index('productos_marca_idx').on(t.marca),
+    // A step of 'Arma tu PC' reads the parts of one kind a shopper can buy, cheapest first.
+    index('productos_componente_tipo_idx')
+      .on(sql`(${t.componente}->>'tipo')`, t.precio)
+      .where(sql`${t.componente} is not null and ${t.activo} and ${t.stock} > 0`),
   ],
 );
