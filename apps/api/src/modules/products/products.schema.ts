@@ -50,6 +50,14 @@ export const productos = pgTable(
      * anything that is not a part the builder reasons about.
      */
     componente: jsonb('componente').$type<ComponenteParcial>(),
+    /**
+     * The product in its own packaging, for the carrier's rate (docs/product.md#parcels): weight
+     * in kg and sides in cm. Null while unknown; the parcel then counts the setting's defaults.
+     */
+    pesoKg: numeric('peso_kg', { precision: 7, scale: 3 }),
+    largoCm: numeric('largo_cm', { precision: 6, scale: 1 }),
+    anchoCm: numeric('ancho_cm', { precision: 6, scale: 1 }),
+    altoCm: numeric('alto_cm', { precision: 6, scale: 1 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the product's page last changed (the sitemap's lastmod); moved by a trigger of
@@ -60,6 +68,10 @@ export const productos = pgTable(
   (t) => [
     check('productos_stock_no_negativo', sql`${t.stock} >= 0`),
     check('productos_precio_no_negativo', sql`${t.precio} >= 0`),
+    check(
+      'productos_medidas_positivas',
+      sql`(${t.pesoKg} IS NULL OR ${t.pesoKg} > 0) AND (${t.largoCm} IS NULL OR ${t.largoCm} > 0) AND (${t.anchoCm} IS NULL OR ${t.anchoCm} > 0) AND (${t.altoCm} IS NULL OR ${t.altoCm} > 0)`,
+    ),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_activo_created_idx').on(t.activo, t.createdAt),
     index('productos_marca_idx').on(t.marca),
