@@ -58,6 +58,13 @@ export const productos = pgTable(
     largoCm: numeric('largo_cm', { precision: 6, scale: 1 }),
     anchoCm: numeric('ancho_cm', { precision: 6, scale: 1 }),
     altoCm: numeric('alto_cm', { precision: 6, scale: 1 }),
+    /**
+     * A sale price charged from `oferta_desde` (included) until `oferta_hasta` (excluded), all
+     * three or none (docs/product.md#offers). `precio` stays the normal price.
+     */
+    precioOferta: numeric('precio_oferta', { precision: 12, scale: 2 }),
+    ofertaDesde: timestamp('oferta_desde', { withTimezone: true }),
+    ofertaHasta: timestamp('oferta_hasta', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the product's page last changed (the sitemap's lastmod); moved by a trigger of
@@ -71,6 +78,10 @@ export const productos = pgTable(
     check(
       'productos_medidas_positivas',
       sql`(${t.pesoKg} IS NULL OR ${t.pesoKg} > 0) AND (${t.largoCm} IS NULL OR ${t.largoCm} > 0) AND (${t.anchoCm} IS NULL OR ${t.anchoCm} > 0) AND (${t.altoCm} IS NULL OR ${t.altoCm} > 0)`,
+    ),
+    check(
+      'productos_oferta_completa',
+      sql`(${t.precioOferta} IS NULL) = (${t.ofertaDesde} IS NULL) AND (${t.precioOferta} IS NULL) = (${t.ofertaHasta} IS NULL) AND (${t.precioOferta} IS NULL OR (${t.precioOferta} >= 0 AND ${t.ofertaDesde} < ${t.ofertaHasta}))`,
     ),
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_activo_created_idx').on(t.activo, t.createdAt),
