@@ -1,3 +1,4 @@
+export * from './fields';
 export * from './kinds';
 export * from './rules';
 export * from './schemas';

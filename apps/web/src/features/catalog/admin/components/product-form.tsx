@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { productoInputSchema, type Categoria, type Producto } from '@nexbyte/shared';
 import { useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../../../components/ui/alert';
@@ -9,8 +10,19 @@ import type { ProductoBody } from '../api/product-cache';
 import { useServerForm } from '../../../../lib/use-server-form';
 import { actionErrorMessage } from '../../../../lib/error-message';
 import { SpecFields } from './spec-fields';
+import {
+  ComponentFields,
+  componenteFormSchema,
+  componentToForm,
+  type ComponenteForm,
+} from './component-fields';
 
-export type ProductFormInput = z.input<typeof productoInputSchema>;
+/** The shared schema, with the typed specification read from the form's fields first. */
+const productFormSchema = productoInputSchema.extend({ componente: componenteFormSchema });
+
+export type ProductFormInput = Omit<z.input<typeof productoInputSchema>, 'componente'> & {
+  componente?: ComponenteForm | null;
+};
 
 const FIELDS = [
   'nombre',
@@ -22,6 +34,7 @@ const FIELDS = [
   'marca',
   'sku',
   'especificaciones',
+  'componente',
 ] as const;
 
 export const SAVE_PRODUCT_ERROR = 'Hubo un error al crear/actualizar el producto.';
@@ -48,6 +61,7 @@ function defaultsOf(product?: Producto): ProductFormInput | undefined {
     marca: product.marca ?? '',
     sku: product.sku,
     especificaciones: product.especificaciones,
+    componente: componentToForm(product.componente),
   };
 }
 
@@ -57,11 +71,16 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
   const {
     register,
     control,
+    setValue,
     submit: handleSubmit,
     showServerErrors,
     formState: { errors, isSubmitting },
   } = useServerForm<ProductFormInput, ProductoBody>({
-    resolver: zodResolver(productoInputSchema),
+    resolver: zodResolver(productFormSchema) as unknown as Resolver<
+      ProductFormInput,
+      unknown,
+      ProductoBody
+    >,
     mode: 'onSubmit',
     defaultValues: defaultsOf(product) ?? {
       nombre: '',
@@ -70,6 +89,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
       marca: '',
       sku: '',
       especificaciones: [],
+      componente: { tipo: '' },
     },
     serverFields: FIELDS,
   });
@@ -77,7 +97,8 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
   const submit = handleSubmit(async (body) => {
     setSaveError(null);
     try {
-      await onSave(body);
+      // Left without a kind, a part's stored specification goes; a product without one sends none.
+      await onSave(product?.componente && !body.componente ? { ...body, componente: null } : body);
     } catch (error) {
       console.warn('No se pudo guardar el producto:', error);
       setSaveError(actionErrorMessage(SAVE_PRODUCT_ERROR, error));
@@ -165,6 +186,12 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
           <input {...register('imagen')} type="text" inputMode="url" autoComplete="off" />
         </FormField>
         <SpecFields control={control} register={register} errors={errors} categories={categories} />
+        <ComponentFields
+          control={control}
+          register={register}
+          setValue={setValue}
+          errors={errors}
+        />
       </div>
       <div className="actions admin-form__actions">
         {/* aria-disabled rather than disabled, so keyboard focus stays on the button. */}
