@@ -37,6 +37,7 @@ import reportRoutes from './modules/orders/reports.routes';
 import orderRoutes from './modules/orders/orders.routes';
 import payments from './modules/payments/payments.plugin';
 import paymentsRoutes from './modules/payments/payments.routes';
+import pcBuildRoutes from './modules/pc-builds/pc-builds.routes';
 import productCsvRoutes from './modules/product-csv/product-csv.routes';
 import productRoutes from './modules/products/products.routes';
 import sitemapRoutes from './modules/seo/sitemap.routes';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(setupRoutes);
       await api.register(mailRoutes);
       await api.register(invoicingRoutes);
+      await api.register(pcBuildRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

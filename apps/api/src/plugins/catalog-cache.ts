@@ -72,6 +72,9 @@ const WRITES_OUTSIDE_CATALOGUE = [
   '/api/usuarios/:id',
   '/api/usuarios/:id/cerrar-sesiones',
   '/api/pedidos/cotizacion',
+  // A build checked or saved: nobody has seen it yet (publishing or deleting one clears).
+  '/api/armados',
+  '/api/armados/revision',
   '/api/dev/',
 ];
 

@@ -50,6 +50,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/cuenta/empresas': 'user',
   'PUT /api/cuenta/empresas/:id': 'user',
   'DELETE /api/cuenta/empresas/:id': 'user',
+  'GET /api/cuenta/armados': 'user',
+  'DELETE /api/cuenta/armados/:codigo': 'user',
 
   'GET /api/productos': 'public',
   'POST /api/productos': 'staff',
@@ -66,6 +68,14 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/productos/:id/imagenes': 'staff',
   'DELETE /api/productos/:id/imagenes/:imagenId': 'staff',
   'GET /imagenes/:archivo': 'public',
+
+  'GET /api/armados/pasos/:tipo': 'public',
+  'POST /api/armados/revision': 'public',
+  'POST /api/armados': 'public',
+  'GET /api/armados/recomendados': 'public',
+  'GET /api/armados/:codigo': 'public',
+  'PUT /api/armados/:codigo/recomendado': 'admin',
+  'DELETE /api/armados/:codigo/recomendado': 'admin',
 
   'GET /api/categorias': 'public',
   'POST /api/categorias': 'staff',

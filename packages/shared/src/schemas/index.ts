@@ -15,6 +15,7 @@ export * from './documents';
 export * from './fields';
 export * from './orders';
 export * from './paging';
+export * from './pc-builds';
 export * from './products';
 export * from './records';
 export * from './reports';
