@@ -319,6 +319,8 @@ export const CSV_PRODUCT_COLUMNS = [
   'activo',
   'descripcion',
   'especificaciones',
+  /** A PC part's typed specification, `tipo=…|campo=valor…` (docs/product.md#arma-tu-pc). */
+  'componente',
 ] as const;
 
 export const RESULTADOS_IMPORTACION = ['creada', 'actualizada', 'sin_cambios', 'error'] as const;

@@ -1,4 +1,12 @@
-import type { Especificacion } from '@nexbyte/shared';
+import {
+  CAMPOS_COMPONENTE,
+  TIPO_COMPONENTE_LABEL,
+  TIPOS_COMPONENTE,
+  type CampoComponente,
+  type ComponenteParcial,
+  type Especificacion,
+  type TipoComponente,
+} from '@nexbyte/shared';
 import type { Options as StringifyOptions } from 'csv-stringify';
 
 // How product fields are written in the shop's CSV, both ways: what the export writes, the import
@@ -150,4 +158,97 @@ export function detectDelimiter(text: string): ';' | ',' {
     else if (!quoted && ch === ',') commas++;
   }
   return commas > semicolons ? ',' : ';';
+}
+
+/**
+ * A PC part's typed specification in one cell, the way the specifications are written:
+ * `tipo=PROCESADOR|socket=AM5|nucleos=8|tdpW=120|graficosIntegrados=sí`, a list's values separated
+ * by commas (`socketsCompatibles=AM4,AM5`). Empty for a product that is not a part.
+ */
+export function formatComponent(componente: ComponenteParcial | null | undefined): string {
+  if (!componente) return '';
+  const parts = [`tipo${SPEC_ASSIGN}${componente.tipo}`];
+  const values = componente as Record<string, unknown>;
+  for (const campo of CAMPOS_COMPONENTE[componente.tipo as TipoComponente]) {
+    const v = values[campo.campo];
+    if (v === undefined || v === null) continue;
+    const text = typeof v === 'boolean' ? formatActive(v) : Array.isArray(v) ? v.join(',') : v;
+    parts.push(`${campo.campo}${SPEC_ASSIGN}${String(text)}`);
+  }
+  return parts.join(SPEC_SEPARATOR);
+}
+
+export const COMPONENT_MESSAGES = {
+  tipo: `Componente: indica tipo=… con uno de ${TIPOS_COMPONENTE.join(', ')}.`,
+  campo: (nombre: string, tipo: string) =>
+    `Componente: «${nombre}» no es un valor de ${tipo.toLowerCase()}.`,
+  sinValor: (nombre: string) => `Componente: «${nombre}» necesita un valor (${nombre}=…).`,
+} as const;
+
+const UNIT_SUFFIX = /\s*(w|mm|gb|mhz)$/i;
+
+/** A cell's text as the field's type: the schema then checks it, with its own messages. */
+function componentValue(campo: CampoComponente, text: string): unknown {
+  switch (campo.tipo) {
+    case 'numero': {
+      // '650 W' as well as '650', and a thousands dot as Chile writes it ('1.000').
+      const plain = text.replace(UNIT_SUFFIX, '').replace(/\.(?=\d{3}$)/, '');
+      return /^-?\d+$/.test(plain) ? Number(plain) : text;
+    }
+    case 'booleano':
+      return parseActive(text) ?? text;
+    case 'opcion':
+      return campo.opciones.find((o) => categoryKey(o) === categoryKey(text)) ?? text;
+    case 'opciones':
+      return text
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((v) => campo.opciones.find((o) => categoryKey(o) === categoryKey(v)) ?? v);
+    case 'texto':
+      return text;
+  }
+}
+
+/**
+ * The cell back as the specification the shared schema checks (values in the schema's types,
+ * field names and kinds case-insensitive, a kind also by its Spanish name); an empty cell is no
+ * specification. What cannot be read says why, in the row's report.
+ */
+export function parseComponent(
+  text: string,
+): { componente: Record<string, unknown> | null } | { motivo: string } {
+  const pairs = parseSpecs(text);
+  if (pairs.length === 0) return { componente: null };
+  const tipoText = pairs.find((p) => categoryKey(p.nombre) === 'tipo')?.valor ?? '';
+  const tipo = TIPOS_COMPONENTE.find(
+    (t) =>
+      categoryKey(t) === categoryKey(tipoText) ||
+      categoryKey(TIPO_COMPONENTE_LABEL[t]) === categoryKey(tipoText),
+  );
+  if (!tipo) return { motivo: COMPONENT_MESSAGES.tipo };
+  const componente: Record<string, unknown> = { tipo };
+  for (const { nombre, valor } of pairs) {
+    if (categoryKey(nombre) === 'tipo') continue;
+    const campo = CAMPOS_COMPONENTE[tipo].find(
+      (c) =>
+        categoryKey(c.campo) === categoryKey(nombre) ||
+        categoryKey(c.etiqueta) === categoryKey(nombre),
+    );
+    if (!campo) return { motivo: COMPONENT_MESSAGES.campo(nombre, TIPO_COMPONENTE_LABEL[tipo]) };
+    if (valor === '') return { motivo: COMPONENT_MESSAGES.sinValor(nombre) };
+    componente[campo.campo] = componentValue(campo, valor);
+  }
+  return { componente };
+}
+
+/** Where a row's specification failed, in the admin form's words: 'Componente, Socket: …'. */
+export function componentIssue(
+  componente: unknown,
+  path: readonly PropertyKey[],
+  message: string,
+): string {
+  const tipo = (componente as { tipo?: TipoComponente } | null)?.tipo;
+  const campo = tipo && CAMPOS_COMPONENTE[tipo]?.find((c) => c.campo === path[1]);
+  return campo ? `Componente, ${campo.etiqueta}: ${message}` : `Componente: ${message}`;
 }

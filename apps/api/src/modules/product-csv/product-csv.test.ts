@@ -57,7 +57,7 @@ describe('GET /api/productos/exportar.csv', () => {
     );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(BOM, '').trim().split('\r\n');
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(`${HEADER};componente`);
     expect(lines).toHaveLength(1 + (await productCount()));
     const mouse = lines.find((l) => l.includes('Mouse Logitech G203 Lightsync'))!;
     expect(mouse).toMatch(
@@ -73,7 +73,7 @@ describe('GET /api/productos/exportar.csv', () => {
     expect(created.creadas).toBe(1);
     const line = (await exportCsv()).body.split('\r\n').find((l) => l.startsWith('EXP-1;'));
     expect(line).toBe(
-      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe',
+      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe;',
     );
   });
 

@@ -3,7 +3,13 @@ import { CSV_PRODUCT_COLUMNS } from '@nexbyte/shared';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client';
 import { productPageForExport } from '../products/products.service';
-import { formatActive, formatPrice, formatSpecs, spreadsheetCsvOptions } from './csv-format';
+import {
+  formatActive,
+  formatComponent,
+  formatPrice,
+  formatSpecs,
+  spreadsheetCsvOptions,
+} from './csv-format';
 
 /** Rows read per query: each query stays short, and memory holds one page whatever the catalogue. */
 const EXPORT_PAGE = 1000;
@@ -23,6 +29,7 @@ async function* productRows(db: Db): AsyncGenerator<string[]> {
         formatActive(p.activo),
         p.descripcion ?? '',
         formatSpecs(p.especificaciones),
+        formatComponent(p.componente),
       ];
     }
     if (page.length < EXPORT_PAGE) return;

@@ -19,7 +19,9 @@ import {
 } from '../products/products.service';
 import {
   categoryKey,
+  componentIssue,
   normalizeHeader,
+  parseComponent,
   parseActive,
   parsePrice,
   parseSpecs,
@@ -59,7 +61,7 @@ export interface ImportProgress {
 }
 
 type Column = 'sku' | 'nombre' | 'marca' | 'categoria' | 'precio' | 'stock' | 'activo';
-type TextColumn = Column | 'descripcion' | 'especificaciones';
+type TextColumn = Column | 'descripcion' | 'especificaciones' | 'componente';
 
 type Existing = StoredProduct;
 type Write = ProductWrite;
@@ -80,13 +82,24 @@ async function loadCategories(db: Db): Promise<CategoryIds> {
   };
 }
 
-/** The schema's messages, once each; a specification's own limits read as one sentence. */
-function reasons(issues: { path: PropertyKey[]; message: string }[]): string {
+/**
+ * The schema's messages, once each; a specification's own limits read as one sentence, a typed
+ * value's message names its field ('Componente, Socket: Elige una de las opciones.').
+ */
+function reasons(issues: { path: PropertyKey[]; message: string }[], componente: unknown): string {
   const messages = issues.map((issue) =>
-    issue.path[0] === 'especificaciones' ? PRODUCT_MESSAGES.especificaciones : issue.message,
+    issue.path[0] === 'especificaciones'
+      ? PRODUCT_MESSAGES.especificaciones
+      : issue.path[0] === 'componente'
+        ? componentIssue(componente, issue.path, issue.message)
+        : issue.message,
   );
   return [...new Set(messages)].join(' ');
 }
+
+/** Keys in one order, so that a specification read back compares equal to the stored one. */
+const componentKey = (c: object | null | undefined) =>
+  c ? JSON.stringify(Object.entries(c).sort(([a], [b]) => a.localeCompare(b))) : '';
 
 // jsonb hands keys back in its own order ('valor' before 'nombre'): compare the pairs.
 const specsKey = (specs: { nombre: string; valor: string }[]) =>
@@ -100,7 +113,8 @@ const sameValues = (a: Write, b: Existing) =>
   a.activo === b.activo &&
   a.categoriaId === b.categoriaId &&
   a.marca === b.marca &&
-  specsKey(a.especificaciones) === specsKey(b.especificaciones);
+  specsKey(a.especificaciones) === specsKey(b.especificaciones) &&
+  componentKey(a.componente) === componentKey(b.componente);
 
 /**
  * One row against the schema the admin form uses. A column the file does not have keeps the
@@ -128,6 +142,10 @@ function checkRow(
   const descripcion = cell('descripcion');
   const marca = cell('marca');
   const specs = cell('especificaciones');
+  const componenteText = cell('componente');
+  const read = componenteText === undefined ? undefined : parseComponent(componenteText);
+  if (read && 'motivo' in read) return { motivo: read.motivo };
+  const componente = read ? read.componente : (existing?.componente ?? null);
   const parsed = productoInputSchema.safeParse({
     nombre: cell('nombre') ?? existing?.nombre,
     descripcion: descripcion ?? existing?.descripcion,
@@ -138,8 +156,9 @@ function checkRow(
     marca: marca ?? existing?.marca,
     sku: cell('sku'),
     especificaciones: specs === undefined ? existing?.especificaciones : parseSpecs(specs),
+    componente,
   });
-  if (!parsed.success) return { motivo: reasons(parsed.error.issues) };
+  if (!parsed.success) return { motivo: reasons(parsed.error.issues, componente) };
   const v = parsed.data;
   if (!existing && skuReservedFor(v.sku!)) return { motivo: SKU_RESERVED };
   return {
@@ -154,6 +173,7 @@ function checkRow(
       marca: v.marca ?? null,
       especificaciones: v.especificaciones ?? [],
       imagen: v.imagen ?? null,
+      componente: v.componente ?? null,
     },
   };
 }
@@ -175,6 +195,7 @@ const FIELD_OF_COLUMN: Partial<Record<TextColumn, BulkField>> = {
   categoria: 'categoriaId',
   marca: 'marca',
   especificaciones: 'especificaciones',
+  componente: 'componente',
 };
 
 /** A file whose header was read and accepted, its rows not yet: what importProducts goes on with. */

@@ -1,3 +1,4 @@
+import type { ComponenteParcial } from '@nexbyte/shared';
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
@@ -25,6 +26,8 @@ export interface ProductBySku {
   marca: string | null;
   especificaciones: EspecificacionRow[];
   imagen: string | null;
+  /** A PC part's typed specification (decision 032); null for anything else. */
+  componente?: ComponenteParcial | null;
 }
 
 /** A product that exists, with its id. */
@@ -58,6 +61,7 @@ export async function productsBySku(db: Db, skus: string[]): Promise<Map<string,
         marca: productos.marca,
         especificaciones: productos.especificaciones,
         imagen: productos.imagen,
+        componente: productos.componente,
       })
       .from(productos)
       .where(inArray(productos.sku, skus.slice(i, i + READ_BATCH)));
@@ -75,6 +79,7 @@ export const BULK_FIELDS = [
   'categoriaId',
   'marca',
   'especificaciones',
+  'componente',
 ] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
@@ -86,6 +91,7 @@ const EXCLUDED: Record<BulkField, ReturnType<typeof sql>> = {
   categoriaId: sql`excluded.categoria_id`,
   marca: sql`excluded.marca`,
   especificaciones: sql`excluded.especificaciones`,
+  componente: sql`excluded.componente`,
 };
 
 /**
@@ -173,6 +179,7 @@ export async function productPageForExport(db: Db, after: number, limit: number)
       activo: productos.activo,
       descripcion: productos.descripcion,
       especificaciones: productos.especificaciones,
+      componente: productos.componente,
     })
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
