@@ -90,5 +90,9 @@ export const productos = pgTable(
     index('productos_componente_tipo_idx')
       .on(sql`(${t.componente}->>'tipo')`, t.precio)
       .where(sql`${t.componente} is not null and ${t.activo} and ${t.stock} > 0`),
+    // The list's filters on typed values count and read only the parts on sale, whatever the stock.
+    index('productos_componente_idx')
+      .on(t.categoriaId)
+      .where(sql`${t.componente} is not null and ${t.activo}`),
   ],
 );

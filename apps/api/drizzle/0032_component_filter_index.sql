@@ -1,0 +1,1 @@
+CREATE INDEX "productos_componente_idx" ON "productos" USING btree ("categoria_id") WHERE "productos"."componente" is not null and "productos"."activo";
