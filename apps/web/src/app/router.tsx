@@ -53,6 +53,14 @@ export const routes: RouteObject[] = [
             ...screen('routes/product-detail', () => import('./routes/product-detail')),
           },
           { path: 'carrito', ...screen('routes/cart', () => import('./routes/cart')) },
+          {
+            path: 'arma-tu-pc',
+            ...screen('routes/pc-builder', () => import('./routes/pc-builder')),
+          },
+          {
+            path: 'arma-tu-pc/b/:codigo',
+            ...screen('routes/shared-build', () => import('./routes/shared-build')),
+          },
           { path: 'contacto', ...screen('routes/contact', () => import('./routes/contact')) },
           { path: 'nosotros', ...screen('routes/about', () => import('./routes/about')) },
           { path: 'blogs', ...screen('routes/blog-list', () => import('./routes/blog-list')) },

@@ -101,6 +101,9 @@ function MainLinks({ onNavigate }: LinksProps) {
       <NavLink to="/productos" onClick={onNavigate}>
         Productos
       </NavLink>
+      <NavLink to="/arma-tu-pc" onClick={onNavigate}>
+        Arma tu PC
+      </NavLink>
     </>
   );
 }

@@ -15,6 +15,12 @@ export const TAB_KEYS = {
   paymentInProgress: 'nexbyte_pago_en_curso',
 } as const;
 
+/** The app's keys kept across visits besides STORAGE_KEYS. */
+export const LOCAL_KEYS = {
+  /** The build in progress of /arma-tu-pc, as its address's query. */
+  pcBuild: 'nexbyte_arma_tu_pc',
+} as const;
+
 export type StoredJson =
   { status: 'missing' } | { status: 'corrupt' } | { status: 'ok'; value: unknown };
 

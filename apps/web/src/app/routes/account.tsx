@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
 import { AccountScreen } from '../../features/account/components/account-screen';
+import { MyBuildsSection } from '../../features/pc-builder/components/my-builds-section';
 import { SessionsSection } from '../../features/account/components/sessions-section';
 import { MyTickets } from '../../features/support/components/my-tickets';
 import { clearSession } from '../../lib/session';
@@ -25,6 +26,10 @@ export default function AccountRoute() {
         <h2 id="cuenta-sesiones">Sesiones activas</h2>
         {/* Every session ended on the server already: leave, then forget this one here. */}
         <SessionsSection userId={session.user.id} onAllEnded={() => leaveSession(clearSession)} />
+      </section>
+      <section className="account-card" aria-labelledby="cuenta-armados">
+        <h2 id="cuenta-armados">Mis armados</h2>
+        <MyBuildsSection userId={session.user.id} />
       </section>
       <section className="account-card account-tickets" aria-labelledby="cuenta-soporte">
         <h2 id="cuenta-soporte">Mis solicitudes de soporte</h2>

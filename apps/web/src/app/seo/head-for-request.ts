@@ -1,6 +1,7 @@
-import type { Producto } from '@nexbyte/shared';
+import type { Armado, Producto } from '@nexbyte/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { findPost } from '../../features/blog/posts';
+import { buildQueryOptions } from '../../features/pc-builder/api/get-build';
 import { productQueryOptions } from '../../features/catalog/api/get-product';
 import { parseProductId } from '../../features/catalog/product-id';
 import { escapeAttribute, renderHeadHtml, type PageHead } from './page-head';
@@ -10,9 +11,11 @@ import {
   homeHead,
   isStaticPagePath,
   notFoundHead,
+  pendingBuildHead,
   pendingProductHead,
   productHead,
   productListHead,
+  sharedBuildHead,
   staticPageHead,
   type HeadContext,
 } from './page-heads';
@@ -73,6 +76,14 @@ export function headForRequest(url: URL, sources: HeadSources): PageHead | null 
   if (isStaticPagePath(path)) return staticPageHead(sources, path);
   const product = /^\/productos\/detalle\/([^/]+)$/.exec(path);
   if (product) return productPageHead(sources, decodeSegment(product[1] ?? ''));
+  const build = /^\/arma-tu-pc\/b\/([^/]+)$/.exec(path);
+  if (build) {
+    const { queryKey } = buildQueryOptions(decodeSegment(build[1] ?? ''));
+    const state = sources.queryClient.getQueryState<Armado>(queryKey);
+    if (state?.data) return sharedBuildHead(sources, state.data);
+    // Unknown (the API's 404); on client navigation, still on its way.
+    return state?.status === 'error' ? notFoundHead(sources) : pendingBuildHead(sources);
+  }
   const post = /^\/blog\/([^/]+)$/.exec(path);
   if (post) {
     const found = findPost(decodeSegment(post[1] ?? ''));

@@ -1,4 +1,10 @@
-import { blogPostPath, categoryListPath, type Producto } from '@nexbyte/shared';
+import {
+  blogPostPath,
+  categoryListPath,
+  formatCLP,
+  type Armado,
+  type Producto,
+} from '@nexbyte/shared';
 import type { BlogPost } from '../../features/blog/posts';
 import { productPath } from '../../features/catalog/product-id';
 import type { PageHead } from './page-head';
@@ -265,6 +271,11 @@ export const STATIC_PAGES = {
     description:
       'Pide soporte técnico a Nexbyte: mantención preventiva, instalaciones y upgrades, respaldo de datos y formateo de tu PC.',
   },
+  '/arma-tu-pc': {
+    title: 'Arma tu PC',
+    description:
+      'Arma tu PC paso a paso con piezas compatibles y en stock: procesador, placa madre, memoria, tarjeta de video, almacenamiento, fuente, gabinete y refrigeración.',
+  },
   '/carrito': {
     title: 'Carrito',
     description: 'Tu carrito de compras en Nexbyte.',
@@ -296,6 +307,31 @@ export function staticPageHead(ctx: HeadContext, path: StaticPagePath): PageHead
     description: page.description,
     canonicalPath: path,
     noindex: page.noindex ?? false,
+  });
+}
+
+/**
+ * A saved build's page (/arma-tu-pc/b/{codigo}): its parts and total in the description, the
+ * first part's photo in the preview (a drawing gives the shop's picture).
+ */
+export function sharedBuildHead(ctx: HeadContext, armado: Armado): PageHead {
+  const names = armado.piezas.map((p) => p.nombre).join(', ');
+  const photo = armado.piezas.find((p) => p.imagenes.length > 0)?.imagenes[0];
+  return basicHead(ctx, {
+    title: fullTitle(armado.titulo ?? 'Armado de PC compartido'),
+    description: `${armado.piezas.length} piezas por ${formatCLP(armado.total)}: ${names}.`,
+    canonicalPath: `/arma-tu-pc/b/${encodeURIComponent(armado.codigo)}`,
+    image: photo?.url,
+    imageAlt: photo?.alt || armado.piezas[0]?.nombre,
+  });
+}
+
+/** A build's page whose build is still on its way (client navigation only). */
+export function pendingBuildHead(ctx: HeadContext): PageHead {
+  return basicHead(ctx, {
+    title: fullTitle('Armado de PC compartido'),
+    description: STATIC_PAGES['/arma-tu-pc'].description,
+    canonicalPath: null,
   });
 }
 
