@@ -223,10 +223,7 @@ export const productoSchema = z.object({
   marca: z.string().nullable(),
   sku: z.string(),
   especificaciones: z.array(especificacionSchema),
-  /**
-   * A PC part's typed specification (decision 032). A product's own answers (GET
-   * /productos/{id}, create, update) carry it when it has one; lists leave it out for now.
-   */
+  /** A PC part's typed specification (decision 032), in every answer of a product that has one. */
   componente: componenteParcialSchema.optional(),
   /** In order; `imagen` is the first one's URL, or the category's drawing when there is none. */
   imagenes: z.array(imagenProductoSchema),
@@ -260,6 +257,11 @@ export const productosQuerySchema = z.object({
    * alternatives (any), different names must all hold.
    */
   espec: ignoreInvalid(z.union([z.string().max(300), z.array(z.string().max(300)).max(20)])),
+  /**
+   * Filters on a PC part's typed values (docs/product.md#productos), `campo:valor` like `espec`
+   * ('socket:AM5', 'tipo:PROCESADOR', 'graficosIntegrados:true').
+   */
+  componente: ignoreInvalid(z.union([z.string().max(300), z.array(z.string().max(300)).max(20)])),
 });
 export type ProductosQuery = z.infer<typeof productosQuerySchema>;
 
@@ -278,6 +280,19 @@ export const facetasSchema = z.object({
       valores: z.array(z.object({ valor: z.string(), cantidad: z.number().int() })),
     }),
   ),
+  /**
+   * A PC part's typed values among the products (socket, memory type, form factor…), by field
+   * name (`campo`, CAMPOS_FACETA); only when some product of the list has them.
+   */
+  componentes: z
+    .array(
+      z.object({
+        campo: z.string(),
+        etiqueta: z.string(),
+        valores: z.array(z.object({ valor: z.string(), cantidad: z.number().int() })),
+      }),
+    )
+    .optional(),
 });
 export type Facetas = z.infer<typeof facetasSchema>;
 

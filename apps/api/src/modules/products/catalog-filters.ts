@@ -1,4 +1,4 @@
-import type { ProductosQuery } from '@nexbyte/shared';
+import { CAMPOS_FACETA, type ProductosQuery } from '@nexbyte/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { productos } from './products.schema';
 
@@ -73,3 +73,51 @@ export function specCondition(nombre: string, values: string[]): SQL {
 /** Every chosen name must hold, each with any of its values. */
 export const specConditions = (specs: SpecFilter): SQL[] =>
   [...specs].map(([nombre, values]) => specCondition(nombre, values));
+
+/** Chosen typed values, by field name (`socket`, `tipo`…), already in the schema's types. */
+export type ComponentFilter = Map<string, (string | number | boolean)[]>;
+
+const FACET_FIELDS = new Map(CAMPOS_FACETA.map((c) => [c.campo, c]));
+
+/** A typed value as the address writes it: 'true' a boolean, digits a number, else the text. */
+function typedValue(campo: string, valor: string): string | number | boolean | null {
+  const field = FACET_FIELDS.get(campo);
+  if (!field) return null;
+  if (field.tipo === 'booleano') return valor === 'true' ? true : valor === 'false' ? false : null;
+  if (field.tipo === 'numero') return /^\d{1,9}$/.test(valor) ? Number(valor) : null;
+  return valor;
+}
+
+/**
+ * `componente=socket:AM5&componente=tipo:PROCESADOR`, or joined by commas, as `espec`: values of
+ * one field are alternatives, different fields must all hold. Only the fields offered as filters
+ * (CAMPOS_FACETA) are read; anything else in a hand-written address is left out.
+ */
+export function parseComponentFilters(componente: ProductosQuery['componente']): ComponentFilter {
+  const filters: ComponentFilter = new Map();
+  let count = 0;
+  for (const [campo, valores] of parseSpecs(componente)) {
+    for (const valor of valores) {
+      const typed = typedValue(campo, valor);
+      if (typed === null || count >= SPEC_VALUES_MAX) continue;
+      filters.set(campo, [...(filters.get(campo) ?? []), typed]);
+      count += 1;
+    }
+  }
+  return filters;
+}
+
+/**
+ * The part's typed value is one of these: a containment test, which for a list field (a cooler's
+ * sockets, a case's form factors) holds when the list has the value.
+ */
+export function componentCondition(campo: string, values: (string | number | boolean)[]): SQL {
+  const list = FACET_FIELDS.get(campo)?.tipo === 'opciones';
+  const tests = values.map(
+    (v) => sql`${productos.componente} @> ${JSON.stringify({ [campo]: list ? [v] : v })}::jsonb`,
+  );
+  return sql`(${sql.join(tests, sql` or `)})`;
+}
+
+export const componentConditions = (filters: ComponentFilter): SQL[] =>
+  [...filters].map(([campo, values]) => componentCondition(campo, values));

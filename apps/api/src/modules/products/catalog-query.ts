@@ -1,11 +1,18 @@
-import type { Producto, ProductosQuery } from '@nexbyte/shared';
+import type { ComponenteParcial, Producto, ProductosQuery } from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
 import { productos } from './products.schema';
 import { photosJson, withPhotos } from '../images/images.service';
 import { MAX_ID } from '../params';
-import { brandCondition, parseBrands, parseSpecs, specConditions } from './catalog-filters';
+import {
+  brandCondition,
+  componentConditions,
+  parseBrands,
+  parseComponentFilters,
+  parseSpecs,
+  specConditions,
+} from './catalog-filters';
 
 // The pieces every product list is built from: which rows (scope), in which order, and how a
 // page of ids becomes the products' JSON.
@@ -21,6 +28,7 @@ export const columns = {
   marca: productos.marca,
   sku: productos.sku,
   especificaciones: productos.especificaciones,
+  componente: productos.componente,
   createdAt: productos.createdAt,
   categoriaId: categorias.id,
   categoriaNombre: categorias.nombre,
@@ -38,6 +46,7 @@ interface ProductoRow {
   marca: string | null;
   sku: string;
   especificaciones: { nombre: string; valor: string }[];
+  componente: ComponenteParcial | null;
   createdAt: Date;
   categoriaId: number;
   categoriaNombre: string;
@@ -59,6 +68,8 @@ export function toProducto(row: ProductoRow): Producto {
       marca: row.marca,
       sku: row.sku,
       especificaciones: row.especificaciones,
+      // A PC part's typed specification (decision 032); other products answer without one.
+      ...(row.componente ? { componente: row.componente } : {}),
       imagenes: [],
       createdAt: row.createdAt.toISOString(),
     },
@@ -101,7 +112,12 @@ export function buildScope(db: Db, query: ProductosQuery, includeInactive: boole
     activo: estado === 'todos' ? null : estado === 'activos',
     categoria: categoria?.productos ?? null,
     categoriaConteo: categoria?.conteo ?? null,
-    filters: [...price, ...(marca ? [marca] : []), ...specConditions(parseSpecs(query.espec))],
+    filters: [
+      ...price,
+      ...(marca ? [marca] : []),
+      ...specConditions(parseSpecs(query.espec)),
+      ...componentConditions(parseComponentFilters(query.componente)),
+    ],
     priceRange: price,
   };
 }
@@ -189,6 +205,7 @@ export async function sampleScope(
       precio: productos.precio,
       marca: productos.marca,
       especificaciones: productos.especificaciones,
+      componente: productos.componente,
     })
     .from(productos)
     .where(and(...baseConditions(scope)))
@@ -429,7 +446,7 @@ export function scanIds(
     cap === undefined ? [filter] : [...scope.filters.filter((f) => !range.includes(f)), filter];
   return sql`
     select ${productos}.id from (
-      select id, created_at, precio, busqueda, busqueda_nombre, marca, especificaciones
+      select id, created_at, precio, busqueda, busqueda_nombre, marca, especificaciones, componente
       from ${productos}
       where ${and(...inside) ?? sql`true`}
       order by ${sql.join([...orderBy], sql`, `)}

@@ -1,4 +1,5 @@
 import {
+  CAMPOS_FACETA,
   FACET_BRANDS_MAX,
   FACET_SPEC_NAMES_MAX,
   FACET_SPEC_VALUES_MAX,
@@ -12,9 +13,12 @@ import { productos } from './products.schema';
 import { buildScope } from './catalog-query';
 import {
   brandCondition,
+  componentCondition,
   parseBrands,
+  parseComponentFilters,
   parseSpecs,
   specCondition,
+  type ComponentFilter,
   type SpecFilter,
 } from './catalog-filters';
 import { matches } from './search-ranking';
@@ -33,8 +37,12 @@ export const FACET_SPEC_MIN_PRODUCTS = 2;
 const EMPTY: Facetas = { categorias: [], marcas: [], especificaciones: [] };
 
 export async function productFacets(db: Db, query: ProductosQuery): Promise<Facetas> {
-  // The scope without brands and specs: those are left out facet by facet below.
-  const scope = buildScope(db, { ...query, marca: undefined, espec: undefined }, false);
+  // The scope without brands, specs and typed values: those are left out facet by facet below.
+  const scope = buildScope(
+    db,
+    { ...query, marca: undefined, espec: undefined, componente: undefined },
+    false,
+  );
   const common: SQL[] = [eq(productos.activo, true), ...scope.filters];
   if (query.q) {
     const search = await resolveSearch(db, query.q, false);
@@ -44,27 +52,32 @@ export async function productFacets(db: Db, query: ProductosQuery): Promise<Face
   const brands = brandCondition(parseBrands(query.marca));
   const specs = parseSpecs(query.espec);
   const specAll = [...specs].map(([nombre, values]) => specCondition(nombre, values));
+  const parts = parseComponentFilters(query.componente);
+  const partAll = [...parts].map(([campo, values]) => componentCondition(campo, values));
   const categoria = scope.categoria ? [scope.categoria] : [];
   const brand = brands ? [brands] : [];
   // Nothing but the category narrows the facet: the kept counts of migration 0011 answer it.
-  const plain = !query.q && scope.filters.length === 0;
+  const plain = !query.q && scope.filters.length === 0 && parts.size === 0;
   const inCategory = scope.categoriaConteo ?? sql`true`;
 
-  const [porCategoria, porMarca, porEspec] = await Promise.all([
+  const [porCategoria, porMarca, porEspec, porComponente] = await Promise.all([
     plain && !brands && specs.size === 0
       ? keptCategoryCounts(db)
-      : countCategories(db, [...common, ...brand, ...specAll]),
+      : countCategories(db, [...common, ...brand, ...specAll, ...partAll]),
     plain && specs.size === 0
       ? keptBrandCounts(db, inCategory)
-      : countBrands(db, [...common, ...categoria, ...specAll]),
+      : countBrands(db, [...common, ...categoria, ...specAll, ...partAll]),
     plain && !brands && specs.size === 0
       ? keptSpecCounts(db, inCategory)
-      : countSpecs(db, [...common, ...categoria, ...brand], specs),
+      : countSpecs(db, [...common, ...categoria, ...brand, ...partAll], specs),
+    countComponentValues(db, [...common, ...categoria, ...brand, ...specAll], parts),
   ]);
+  const componentes = offeredComponentValues(porComponente, parts);
   return {
     categorias: porCategoria,
     marcas: porMarca,
     especificaciones: offeredSpecs(porEspec, specs),
+    ...(componentes.length > 0 ? { componentes } : {}),
   };
 }
 
@@ -177,4 +190,58 @@ function offeredSpecs(rows: SpecCount[], chosen: SpecFilter) {
     nombre: f.nombre,
     valores: f.values.filter((v, i) => i < FACET_SPEC_VALUES_MAX || f.chosen.includes(v.valor)),
   }));
+}
+
+interface ComponentCount {
+  campo: string;
+  valor: string;
+  cantidad: number;
+}
+
+/**
+ * Every typed value the list's PC parts hold among the fields offered as filters (a list field
+ * counts each of its values), in one pass over the parts alone (productos_componente_idx): a
+ * value of a chosen field is counted without that field's own filter, as countSpecs does.
+ */
+async function countComponentValues(db: Db, conditions: SQL[], chosen: ComponentFilter) {
+  const campo = sql`f.key`;
+  const others = [...chosen].map(
+    ([name, values]) => sql`(${campo} = ${name} or ${componentCondition(name, values)})`,
+  );
+  const fields = sql.join(
+    CAMPOS_FACETA.map((c) => sql`${c.campo}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select ${campo} as campo, v.valor, count(*)::int as cantidad
+    from ${productos},
+      jsonb_each(${productos.componente}) as f,
+      jsonb_array_elements_text(
+        case when jsonb_typeof(f.value) = 'array' then f.value else jsonb_build_array(f.value) end
+      ) as v(valor)
+    where ${and(
+      sql`${productos.componente} is not null`,
+      sql`${productos.activo}`,
+      sql`${campo} in (${fields})`,
+      ...conditions,
+      ...others,
+    )}
+    group by 1, 2`);
+  return rowsOf<ComponentCount>(result);
+}
+
+/**
+ * The typed fields in CAMPOS_FACETA's order, each with its values, most common first: a field
+ * with one value for all narrows nothing and is left out, unless chosen (so it can be unticked).
+ */
+function offeredComponentValues(rows: ComponentCount[], chosen: ComponentFilter) {
+  return CAMPOS_FACETA.flatMap((field) => {
+    const valores = rows
+      .filter((r) => r.campo === field.campo)
+      .map(({ valor, cantidad }) => ({ valor, cantidad }))
+      .sort((a, b) => b.cantidad - a.cantidad || a.valor.localeCompare(b.valor, 'es'))
+      .slice(0, FACET_SPEC_VALUES_MAX);
+    const offered = valores.length > 1 || (chosen.has(field.campo) && valores.length > 0);
+    return offered ? [{ campo: field.campo, etiqueta: field.etiqueta, valores }] : [];
+  });
 }
