@@ -42,6 +42,7 @@ import productCsvRoutes from './modules/product-csv/product-csv.routes';
 import productRoutes from './modules/products/products.routes';
 import sitemapRoutes from './modules/seo/sitemap.routes';
 import setupRoutes from './modules/setup/setup.routes';
+import stockAlertRoutes from './modules/stock-alerts/stock-alerts.routes';
 import supportRoutes from './modules/support/support.routes';
 import userRoutes from './modules/users/users.routes';
 import auth from './plugins/auth';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(mailRoutes);
       await api.register(invoicingRoutes);
       await api.register(pcBuildRoutes);
+      await api.register(stockAlertRoutes);
       // Only for browser tests; the configuration refuses it in production.
       if (config.devOutboxApi) await api.register(devOutboxRoutes);
     },

@@ -31,6 +31,12 @@ export interface ShopEvents {
   'soporte.cotizado': TicketQuoteFact;
   /** A sale took a product's stock from above the low-stock line to at or below it. */
   'producto.stock_bajo': LowStockFact;
+  /** A product's stock went from none to some: its back-in-stock alerts are due. */
+  'producto.repuesto': RestockFact;
+}
+
+export interface RestockFact {
+  id: number;
 }
 
 export interface StorageFullFact {

@@ -20,3 +20,5 @@ export * from './mail-queue';
 export * from './tax-documents';
 export * from './pc-builder';
 export * from './installments';
+export * from './parcels';
+export * from './offers';

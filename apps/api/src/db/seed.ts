@@ -18,6 +18,7 @@ import { productos } from '../modules/products/products.schema';
 import { usuarios } from '../modules/users/users.schema';
 import { cupones } from '../modules/coupons/coupons.schema';
 import { retiroTienda } from '../modules/shipping/shipping.schema';
+import { demoMedidasOf } from './demo-parcels';
 
 const DEMO_MARKER = 'demo_data_loaded_at';
 /** Apart from the catalogue's, so a demo shop seeded before coupons lived in the database gets them. */
@@ -83,6 +84,7 @@ export async function seedDemoData(
           p.conImagen === false ? null : `/img/categorias/${imageByName.get(p.categoria)}.svg`,
         createdAt: new Date(now - (DEMO_PRODUCTOS.length - i) * 3_600_000),
         ...demoFichaOf(p.nombre),
+        ...demoMedidasOf(p.nombre, p.categoria),
       })),
     );
 

@@ -64,6 +64,8 @@ const WRITES_OUTSIDE_CATALOGUE = [
   '/api/soporte/:id/cotizacion',
   '/api/newsletter',
   '/api/newsletter/baja',
+  '/api/alertas-stock',
+  '/api/alertas-stock/baja',
   '/api/cuenta',
   '/api/cuenta/password',
   '/api/cuenta/totp',

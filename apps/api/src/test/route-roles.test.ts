@@ -133,6 +133,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/cuenta/soporte/:numero/cotizacion': 'user',
   'POST /api/newsletter': 'public',
   'POST /api/newsletter/baja': 'public',
+  'POST /api/alertas-stock': 'public',
+  'POST /api/alertas-stock/baja': 'public',
   'GET /api/newsletter/resumen': 'admin',
   'GET /api/newsletter/suscriptores.csv': 'admin',
 };

@@ -51,3 +51,4 @@ export type AdminUsuarioCreateInput = z.input<DomainSchemas['adminUsuarioCreate'
 export type RecuperarInput = z.input<DomainSchemas['recuperar']>;
 export type DatosInvitadoInput = z.input<DomainSchemas['datosInvitado']>;
 export type PedidoInput = z.input<DomainSchemas['pedido']>;
+export * from './stock-alerts';

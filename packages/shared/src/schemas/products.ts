@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { NAME_MAX, SUGGESTIONS_MAX } from '../constants';
 import { ORDENES_PRODUCTOS } from '../enums';
+import { chileLocalToIso } from '../offers';
 import { componenteParcialSchema } from '../pc-builder/schemas';
+import { medidasSchema } from '../parcels';
 import { MAX_MESSAGE, optionalText, requiredText } from './fields';
 import { ignoreInvalid, numberParam, pagingQueryShape } from './paging';
 
@@ -31,6 +33,10 @@ export const PRODUCT_MESSAGES = {
     'Cada especificación necesita un nombre y un valor (hasta 40 y 100 caracteres).',
   tooManyEspecificaciones: 'Un producto admite hasta 30 especificaciones.',
 } as const;
+  ofertaPrecio: 'El precio de oferta debe ser un número, 0 o más.',
+  ofertaBajoPrecio: 'El precio de oferta debe ser menor que el precio normal.',
+  ofertaFecha: 'Indica una fecha y hora válidas.',
+  ofertaOrden: 'La oferta debe terminar después de empezar.',
 
 export const BRAND_MAX = 60;
 export const SKU_MAX = 40;
@@ -146,6 +152,35 @@ const formNumber = (missing: string, notNumber: string) =>
   );
 
 /** What the admin product form sends on create and update. */
+/**
+ * An instant in ISO 8601, or a date and time as Chile's clocks show it ('2026-11-30T23:59', what
+ * a datetime-local field sends): always answered as the instant.
+ */
+const offerInstant = z.preprocess(
+  (v) => (typeof v === 'string' ? (chileLocalToIso(v.trim()) ?? v.trim()) : v),
+  z.iso
+    .datetime({ offset: true, error: m.ofertaFecha })
+    .transform((v) => new Date(v).toISOString()),
+);
+
+/** A sale price and when it runs: from `desde` (included) until `hasta` (excluded). */
+export const ofertaInputSchema = z
+  .object({
+    precio: formNumber(m.ofertaPrecio, m.ofertaPrecio).pipe(
+      z
+        .number()
+        .min(0, { error: m.ofertaPrecio })
+        .max(PRICE_MAX, { error: m.priceTooHigh })
+        .refine(hasAtMostTwoDecimals, { error: m.priceDecimals }),
+    ),
+    desde: offerInstant,
+    hasta: offerInstant,
+  })
+  .refine((o) => o.desde < o.hasta, { error: m.ofertaOrden, path: ['hasta'] });
+
+/** What the product answers of its offer: the stored one for staff, the running one for shoppers. */
+export const ofertaSchema = z.object({ precio: z.number(), desde: z.string(), hasta: z.string() });
+
 export const productoInputSchema = z.object({
   nombre: requiredText(m.nombre, { max: NAME_MAX }),
   descripcion: optionalText(PRODUCT_DESCRIPTION_MAX),
@@ -208,7 +243,13 @@ export const productoInputSchema = z.object({
    * product keeps the one it has; null: it has none.
    */
   componente: componenteParcialSchema.nullish(),
-});
+  /**
+   * Weight (kg) and sides (cm) in the product's packaging, for the carrier's rate. Missing: the
+   * product keeps what it has; null: unknown (the parcel counts MEDIDAS_DESCONOCIDAS).
+   */
+  medidas: medidasSchema.nullish(),
+  /** A sale price with its start and end (docs/product.md#offers). Missing: kept; null: none. */
+  oferta: ofertaInputSchema.nullish(),
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
 export const productoSchema = z.object({
@@ -225,12 +266,17 @@ export const productoSchema = z.object({
   especificaciones: z.array(especificacionSchema),
   /** A PC part's typed specification (decision 032), in every answer of a product that has one. */
   componente: componenteParcialSchema.optional(),
-  /** In order; `imagen` is the first one's URL, or the category's drawing when there is none. */
-  imagenes: z.array(imagenProductoSchema),
-  createdAt: z.string(),
-});
-export type Producto = z.infer<typeof productoSchema>;
-
+  /** Weight and size; only a product's own answers carry it (null: not entered yet). */
+  medidas: z
+    .object({ pesoKg: z.number(), largoCm: z.number(), anchoCm: z.number(), altoCm: z.number() })
+    .nullable()
+    .optional(),
+  /**
+   * `precio` is what the shop charges now; while an offer runs, `precioNormal` is the price it
+   * replaces and `oferta` the offer (staff also see one that has not started or has ended).
+   */
+  precioNormal: z.number().nullable().optional(),
+  oferta: ofertaSchema.nullable().optional(),
 export const PRODUCTS_LIMIT_MAX = 100;
 
 /**
@@ -334,6 +380,10 @@ export const CSV_PRODUCT_COLUMNS = [
   'activo',
   'descripcion',
   'especificaciones',
+  'peso_kg',
+  'largo_cm',
+  'ancho_cm',
+  'alto_cm',
   /** A PC part's typed specification, `tipo=…|campo=valor…` (docs/product.md#arma-tu-pc). */
   'componente',
 ] as const;

@@ -22,6 +22,7 @@ import {
   type Settled,
 } from './payment-flow';
 import { stockHoldHours } from './payment-terms';
+import { restockEvents } from '../products/inventory';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
 import { runSteps, type Step } from './workflow';
 
@@ -103,7 +104,10 @@ async function checkout(app: FastifyInstance) {
       return await startPayment(app.db, provider, seen, terms, app.payments.returnUrl, por, log);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 502) {
-        await releaseUnopenedOrder(app.db, order.id, forgetMails);
+        await releaseUnopenedOrder(app.db, order.id, async (tx, numero, restocked) => {
+          await forgetMails(tx, numero);
+          await app.events.record(tx, restockEvents(restocked));
+        });
       }
       throw err;
     }

@@ -30,7 +30,7 @@ import {
 } from '../payments/payments.service';
 import { ProviderError, type PaymentProvider, type RefundAnswer } from '../payments/provider';
 import { releaseUses } from '../coupons/coupons.service';
-import { returnStock } from '../products/inventory';
+import { restockEvents, returnStock } from '../products/inventory';
 import { PAYMENT_MESSAGES, providerFailure, settleAttempt } from './payment-flow';
 
 export interface Actor {
@@ -166,9 +166,10 @@ async function moveOrder(
     if (!row) throw notFound(ORDER_MESSAGES.notFound);
     const from = row.estado;
     if (!canTransition(from, to)) throw conflict(invalidTransitionMessage(from, to));
+    let restocked: number[] = [];
     if (to === 'CANCELADO') {
       await refundApproved(tx, payments, row.id, actor);
-      await returnStock(tx, await unitsOf(tx, [row.id]));
+      restocked = await returnStock(tx, await unitsOf(tx, [row.id]));
       await releaseUses(tx, [row.id]);
     }
     await setStatus(
@@ -178,7 +179,7 @@ async function moveOrder(
       tracking,
     );
     const change = { id: row.id, numero, de: from, a: to };
-    const events: ShopEvent[] = [{ name: EVENT_OF[to], data: change }];
+    const events: ShopEvent[] = [{ name: EVENT_OF[to], data: change }, ...restockEvents(restocked)];
     await record(tx, events);
     return { result: change, events };
   });
@@ -282,7 +283,7 @@ export async function sweepExpiredOrders(
       return { result: { ran: true, expired: [], paid: settled.paid }, events: settled.events };
     }
     const ids = due.map((d) => d.id);
-    await returnStock(tx, await unitsOf(tx, ids));
+    const restocked = await returnStock(tx, await unitsOf(tx, ids));
     await releaseUses(tx, ids);
     await setStatus(tx, ids, {
       de: 'PENDIENTE_PAGO',
@@ -295,7 +296,10 @@ export async function sweepExpiredOrders(
       de: 'PENDIENTE_PAGO' as const,
       a: 'CANCELADO' as const,
     }));
-    const events = expired.map((data) => ({ name: 'pedido.expirado' as const, data }));
+    const events: ShopEvent[] = [
+      ...expired.map((data) => ({ name: 'pedido.expirado' as const, data })),
+      ...restockEvents(restocked),
+    ];
     await record(tx, events);
     return {
       result: { ran: true, expired, paid: settled.paid },

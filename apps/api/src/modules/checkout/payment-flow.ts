@@ -149,15 +149,18 @@ export async function startPayment(
 export async function releaseUnopenedOrder(
   db: Db,
   orderId: number,
-  /** Takes back what its creation recorded (its e-mails, not sent yet). */
-  forget: (tx: Db, numero: string) => Promise<void>,
+  /**
+   * Takes back what its creation recorded (its e-mails, not sent yet), and tells the products its
+   * stock brought back from none to some.
+   */
+  forget: (tx: Db, numero: string, restocked: number[]) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, { id: orderId });
     if (order?.estado !== 'PENDIENTE_PAGO' || (await countPayments(tx, orderId)) > 0) return;
-    await returnStock(tx, await unitsOf(tx, [orderId]));
+    const restocked = await returnStock(tx, await unitsOf(tx, [orderId]));
     await releaseUses(tx, [orderId]);
-    await forget(tx, order.numero);
+    await forget(tx, order.numero, restocked);
     await deleteOrder(tx, orderId);
   });
 }

@@ -39,6 +39,11 @@ export function formatPrice(precio: number): string {
   return Number.isInteger(precio) ? String(precio) : precio.toFixed(2).replace('.', ',');
 }
 
+/** A weight or a side (numeric text, null while unknown) with a decimal comma; empty when unknown. */
+export function formatMeasure(value: string | null): string {
+  return value === null ? '' : String(Number(value)).replace('.', ',');
+}
+
 const YES = new Set(['si', 'sí', 's', '1', 'true', 'verdadero', 'activo', 'x']);
 const NO = new Set(['no', 'n', '0', 'false', 'falso', 'inactivo']);
 

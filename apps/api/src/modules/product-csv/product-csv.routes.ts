@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../http-errors';
 import { staffOnly } from '../params';
+import { restockEvents } from '../products/inventory';
 import { ImportJobs, JOB_MESSAGES } from './import-jobs';
 import { exportProducts } from './product-export';
 import { importProducts, openImport, type ImportOptions } from './product-import';
@@ -127,6 +128,7 @@ const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       const options: ImportOptions = {
         simular: request.query.simular,
         validas: request.query.validas,
+        onRestock: (tx, ids) => app.events.record(tx, restockEvents(ids)),
       };
       if (bytes.length <= syncMaxBytes) return importProducts(app.db, file, options);
       let job;

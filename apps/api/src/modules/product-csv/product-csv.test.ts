@@ -1,4 +1,4 @@
-import type { InformeImportacion } from '@nexbyte/shared';
+import { CSV_PRODUCT_COLUMNS, type InformeImportacion } from '@nexbyte/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productos } from '../products/products.schema';
@@ -57,7 +57,9 @@ describe('GET /api/productos/exportar.csv', () => {
     );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(BOM, '').trim().split('\r\n');
-    expect(lines[0]).toBe(`${HEADER};componente`);
+    // The first nine columns, then the parcel's and the PC part's (CSV_PRODUCT_COLUMNS).
+    expect(lines[0]).toBe(CSV_PRODUCT_COLUMNS.join(';'));
+    expect(lines[0]!.startsWith(`${HEADER};`)).toBe(true);
     expect(lines).toHaveLength(1 + (await productCount()));
     const mouse = lines.find((l) => l.includes('Mouse Logitech G203 Lightsync'))!;
     expect(mouse).toMatch(

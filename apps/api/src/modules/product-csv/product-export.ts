@@ -6,6 +6,7 @@ import { productPageForExport } from '../products/products.service';
 import {
   formatActive,
   formatComponent,
+  formatMeasure,
   formatPrice,
   formatSpecs,
   spreadsheetCsvOptions,
@@ -29,6 +30,10 @@ async function* productRows(db: Db): AsyncGenerator<string[]> {
         formatActive(p.activo),
         p.descripcion ?? '',
         formatSpecs(p.especificaciones),
+        formatMeasure(p.pesoKg),
+        formatMeasure(p.largoCm),
+        formatMeasure(p.anchoCm),
+        formatMeasure(p.altoCm),
         formatComponent(p.componente),
       ];
     }

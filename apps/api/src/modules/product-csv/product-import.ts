@@ -12,6 +12,8 @@ import { listCategories } from '../categories/categories.service';
 import {
   SKU_RESERVED,
   skuReservedFor,
+  medidasOf,
+  medidasRow,
   productsBySku,
   saveProductsBySku,
   type ProductWrite,
@@ -50,6 +52,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
 }
 
+  /** Told, inside the transaction that wrote them, the products brought back from none to some. */
+  onRestock?: (tx: Db, ids: number[]) => Promise<void>;
 /**
  * How far an import has got: checking rows (`filas` checked, `avance` the share of the file's
  * bytes behind them), then writing (`filas` written, `avance` their share of the rows to write).
@@ -61,7 +65,25 @@ export interface ImportProgress {
 }
 
 type Column = 'sku' | 'nombre' | 'marca' | 'categoria' | 'precio' | 'stock' | 'activo';
-type TextColumn = Column | 'descripcion' | 'especificaciones' | 'componente';
+type MeasureColumn = 'peso_kg' | 'largo_cm' | 'ancho_cm' | 'alto_cm';
+type TextColumn = Column | 'descripcion' | 'especificaciones' | MeasureColumn | 'componente';
+
+const MEASURE_COLUMNS = ['peso_kg', 'largo_cm', 'ancho_cm', 'alto_cm'] as const;
+
+/**
+ * The four measure cells: absent from the file, the product keeps its own; all four empty, none;
+ * otherwise all four, checked by the form's schema.
+ */
+function measuresOf(
+  cell: (column: TextColumn) => string | undefined,
+  existing: Existing | undefined,
+) {
+  const cells = MEASURE_COLUMNS.map((c) => cell(c));
+  if (cells.every((c) => c === undefined)) return existing ? medidasOf(existing) : null;
+  if (cells.every((c) => c === undefined || c.trim() === '')) return null;
+  const [pesoKg, largoCm, anchoCm, altoCm] = cells.map((c) => c ?? '');
+  return { pesoKg, largoCm, anchoCm, altoCm };
+}
 
 type Existing = StoredProduct;
 type Write = ProductWrite;
@@ -114,7 +136,12 @@ const sameValues = (a: Write, b: Existing) =>
   a.categoriaId === b.categoriaId &&
   a.marca === b.marca &&
   specsKey(a.especificaciones) === specsKey(b.especificaciones) &&
-  componentKey(a.componente) === componentKey(b.componente);
+  componentKey(a.componente) === componentKey(b.componente) &&
+  MEASURE_FIELDS.every((f) => measure(a[f]) === measure(b[f]));
+
+const measure = (v: string | null | undefined) => (v == null ? null : Number(v));
+
+const MEASURE_FIELDS = ['pesoKg', 'largoCm', 'anchoCm', 'altoCm'] as const;
 
 /**
  * One row against the schema the admin form uses. A column the file does not have keeps the
@@ -157,6 +184,7 @@ function checkRow(
     sku: cell('sku'),
     especificaciones: specs === undefined ? existing?.especificaciones : parseSpecs(specs),
     componente,
+    medidas: measuresOf(cell, existing),
   });
   if (!parsed.success) return { motivo: reasons(parsed.error.issues, componente) };
   const v = parsed.data;
@@ -174,6 +202,7 @@ function checkRow(
       especificaciones: v.especificaciones ?? [],
       imagen: v.imagen ?? null,
       componente: v.componente ?? null,
+      ...medidasRow(v.medidas ?? null),
     },
   };
 }
@@ -196,6 +225,10 @@ const FIELD_OF_COLUMN: Partial<Record<TextColumn, BulkField>> = {
   marca: 'marca',
   especificaciones: 'especificaciones',
   componente: 'componente',
+  peso_kg: 'pesoKg',
+  largo_cm: 'largoCm',
+  ancho_cm: 'anchoCm',
+  alto_cm: 'altoCm',
 };
 
 /** A file whose header was read and accepted, its rows not yet: what importProducts goes on with. */
@@ -348,8 +381,17 @@ async function checkAndWrite(
   const aplicada = !options.simular && (errores === 0 || options.validas) && writes.length > 0;
   if (aplicada) {
     await options.onProgress?.({ fase: 'guardando', filas: 0, avance: 0 });
-    await saveProductsBySku(db, writes, fields, (written) =>
-      options.onProgress?.({ fase: 'guardando', filas: written, avance: written / writes.length }),
+    await saveProductsBySku(
+      db,
+      writes,
+      fields,
+      (written) =>
+        options.onProgress?.({
+          fase: 'guardando',
+          filas: written,
+          avance: written / writes.length,
+        }),
+      options.onRestock,
     );
   }
   return {

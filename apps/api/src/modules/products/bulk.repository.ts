@@ -28,6 +28,11 @@ export interface ProductBySku {
   imagen: string | null;
   /** A PC part's typed specification (decision 032); null for anything else. */
   componente?: ComponenteParcial | null;
+  /** Weight (kg) and sides (cm) as numeric text; null while unknown (a write without: null). */
+  pesoKg?: string | null;
+  largoCm?: string | null;
+  anchoCm?: string | null;
+  altoCm?: string | null;
 }
 
 /** A product that exists, with its id. */
@@ -62,6 +67,10 @@ export async function productsBySku(db: Db, skus: string[]): Promise<Map<string,
         especificaciones: productos.especificaciones,
         imagen: productos.imagen,
         componente: productos.componente,
+        pesoKg: productos.pesoKg,
+        largoCm: productos.largoCm,
+        anchoCm: productos.anchoCm,
+        altoCm: productos.altoCm,
       })
       .from(productos)
       .where(inArray(productos.sku, skus.slice(i, i + READ_BATCH)));
@@ -80,6 +89,10 @@ export const BULK_FIELDS = [
   'marca',
   'especificaciones',
   'componente',
+  'pesoKg',
+  'largoCm',
+  'anchoCm',
+  'altoCm',
 ] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
@@ -92,6 +105,10 @@ const EXCLUDED: Record<BulkField, ReturnType<typeof sql>> = {
   marca: sql`excluded.marca`,
   especificaciones: sql`excluded.especificaciones`,
   componente: sql`excluded.componente`,
+  pesoKg: sql`excluded.peso_kg`,
+  largoCm: sql`excluded.largo_cm`,
+  anchoCm: sql`excluded.ancho_cm`,
+  altoCm: sql`excluded.alto_cm`,
 };
 
 /**
@@ -130,6 +147,8 @@ export async function saveProductsBySku(
           )
       )
         .map((r) => r.id)
+  /** Told, inside each batch's transaction, the products it brought back from none to some. */
+  onRestock?: (tx: Db, ids: number[]) => Promise<void>,
         .sort((a, b) => a - b);
       if (ids.length > 0) {
         await tx
@@ -144,7 +163,7 @@ export async function saveProductsBySku(
       await (Object.keys(set).length > 0
         ? insert.onConflictDoUpdate({ target: productos.sku, set })
         : insert.onConflictDoNothing({ target: productos.sku }));
-      await moveStock(
+      const restocked = await moveStock(
         tx,
         batch.flatMap((w) =>
           w.id !== undefined && w.stockLeido !== undefined && w.stock !== w.stockLeido
@@ -169,6 +188,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 export async function productPageForExport(db: Db, after: number, limit: number) {
   return db
     .select({
+      if (restocked.length > 0) await onRestock?.(tx, restocked);
       id: productos.id,
       sku: productos.sku,
       nombre: productos.nombre,
@@ -180,6 +200,10 @@ export async function productPageForExport(db: Db, after: number, limit: number)
       descripcion: productos.descripcion,
       especificaciones: productos.especificaciones,
       componente: productos.componente,
+      pesoKg: productos.pesoKg,
+      largoCm: productos.largoCm,
+      anchoCm: productos.anchoCm,
+      altoCm: productos.altoCm,
     })
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))

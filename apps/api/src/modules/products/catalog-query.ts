@@ -1,4 +1,10 @@
-import type { ComponenteParcial, Producto, ProductosQuery } from '@nexbyte/shared';
+import {
+  offerApplies,
+  type Oferta,
+  type Producto,
+  type ProductosQuery,
+  type ComponenteParcial,
+} from '@nexbyte/shared';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
@@ -30,6 +36,9 @@ export const columns = {
   especificaciones: productos.especificaciones,
   componente: productos.componente,
   createdAt: productos.createdAt,
+  precioOferta: productos.precioOferta,
+  ofertaDesde: productos.ofertaDesde,
+  ofertaHasta: productos.ofertaHasta,
   categoriaId: categorias.id,
   categoriaNombre: categorias.nombre,
   fotos: photosJson,
@@ -48,19 +57,50 @@ interface ProductoRow {
   especificaciones: { nombre: string; valor: string }[];
   componente: ComponenteParcial | null;
   createdAt: Date;
+  precioOferta: string | null;
+  ofertaDesde: Date | null;
+  ofertaHasta: Date | null;
   categoriaId: number;
   categoriaNombre: string;
   fotos: Parameters<typeof withPhotos>[1];
 }
 
-export function toProducto(row: ProductoRow): Producto {
+/** A product's stored offer, whether or not it runs now. */
+export function offerOf(row: {
+  precioOferta: string | null;
+  ofertaDesde: Date | null;
+  ofertaHasta: Date | null;
+}): Oferta | null {
+  if (row.precioOferta === null || !row.ofertaDesde || !row.ofertaHasta) return null;
+  return {
+    precio: Number(row.precioOferta),
+    desde: row.ofertaDesde.toISOString(),
+    hasta: row.ofertaHasta.toISOString(),
+  };
+}
+
+/**
+ * The price charged at `at` (the offer's while it runs) and, then, the normal one it replaces
+ * (docs/product.md#offers); the stored offer, running or not, when there is one.
+ */
+export function pricing(row: Parameters<typeof offerOf>[0] & { precio: string }, at: Date) {
+  // numeric(12,2) arrives as a string so that no cent is lost on the way.
+  const normal = Number(row.precio);
+  const oferta = offerOf(row);
+  if (!oferta) return { precio: normal };
+  return offerApplies(oferta, at)
+    ? { precio: oferta.precio, precioNormal: normal, oferta }
+    : { precio: normal, oferta };
+}
+
+/** A product as the API answers it, priced at `at` (now unless a caller says otherwise). */
+export function toProducto(row: ProductoRow, at: Date = new Date()): Producto {
   return withPhotos(
     {
       id: row.id,
       nombre: row.nombre,
       descripcion: row.descripcion,
-      // numeric(12,2) arrives as a string so that no cent is lost on the way.
-      precio: Number(row.precio),
+      ...pricing(row, at),
       imagen: row.imagen,
       stock: row.stock,
       activo: row.activo,
@@ -364,7 +404,7 @@ export async function gatheredPage(
     .innerJoin(productos, sql`${productos.id} = pagina.id`)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .orderBy(sql`pagina.pos`);
-  return { items: rows.map(toProducto), total: rows[0]?.total ?? null };
+  return { items: rows.map((row) => toProducto(row)), total: rows[0]?.total ?? null };
 }
 
 /** count(*), but it stops reading at `cap` rows. */
@@ -420,7 +460,7 @@ export async function fetchIds(db: Db, ids: SQL, orderBy: readonly SQL[]): Promi
     .innerJoin(productos, sql`${productos.id} = pagina.id`)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .orderBy(...orderBy);
-  return rows.map(toProducto);
+  return rows.map((row) => toProducto(row));
 }
 
 /**

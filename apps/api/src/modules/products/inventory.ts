@@ -6,6 +6,7 @@ import {
 } from '@nexbyte/shared';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { decrementStock, findProductsByIds, incrementStock } from './products.repository';
 import { productos } from './products.schema';
 
@@ -63,12 +64,21 @@ export async function takeStock(tx: Db, items: readonly Units[]): Promise<TakenL
   return taken;
 }
 
-/** Gives units back inside the caller's transaction, in product id order like takeStock. */
-export async function returnStock(tx: Db, units: readonly Units[]): Promise<void> {
+/**
+ * Gives units back inside the caller's transaction, in product id order like takeStock. Answers
+ * the products this brought back from none to some (their back-in-stock alerts are due).
+ */
+export async function returnStock(tx: Db, units: readonly Units[]): Promise<number[]> {
+  const restocked: number[] = [];
   for (const { productoId, qty } of [...units].sort(byProduct)) {
-    await incrementStock(tx, productoId, qty);
+    if (await incrementStock(tx, productoId, qty)) restocked.push(productoId);
   }
+  return restocked;
 }
+
+/** The event that tells each product back from none to some (docs/product.md#stock-alerts). */
+export const restockEvents = (ids: readonly number[]) =>
+  ids.map((id) => ({ name: 'producto.repuesto' as const, data: { id } }));
 
 /** A relative change of one product's stock: `delta` units more (or fewer, when negative). */
 export interface StockMove {
@@ -83,9 +93,10 @@ const MOVE_BATCH = 1000;
  * Moves many products' stock by a relative amount inside the caller's transaction (the CSV
  * import's stock column): the rows are locked in product id order like takeStock, and each one
  * moves from the stock it has now, so a sale committed after the caller read the product is never
- * undone. Stock never goes below zero.
+ * undone. Stock never goes below zero. Answers the products brought back from none to some.
  */
-export async function moveStock(tx: Db, moves: readonly StockMove[]): Promise<void> {
+export async function moveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
+  const restocked: number[] = [];
   const sorted = moves.filter((m) => m.delta !== 0).sort(byProduct);
   for (let i = 0; i < sorted.length; i += MOVE_BATCH) {
     const batch = sorted.slice(i, i + MOVE_BATCH);
@@ -104,11 +115,16 @@ export async function moveStock(tx: Db, moves: readonly StockMove[]): Promise<vo
       batch.map((m) => sql`(${m.productoId}::int, ${m.delta}::int)`),
       sql`, `,
     );
-    await tx.execute(
+    const moved = await tx.execute(
       sql`update ${productos} p set stock = greatest(p.stock + d.delta, 0)
-          from (values ${values}) as d(id, delta) where p.id = d.id`,
+          from (values ${values}) as d(id, delta) where p.id = d.id
+          returning p.id, p.stock, d.delta`,
     );
+    for (const row of rowsOf<{ id: number; stock: number; delta: number }>(moved)) {
+      if (row.delta > 0 && row.stock - row.delta <= 0) restocked.push(row.id);
+    }
   }
+  return restocked;
 }
 
 async function shortfall(db: Db, missing: Units[]): Promise<ShortfallError> {

@@ -6,6 +6,8 @@ import {
   SUGGESTIONS_Q_MIN,
   type ComponenteParcial,
   type Especificacion,
+  type Oferta,
+  type Medidas,
   type Producto,
   type ProductosQuery,
 } from '@nexbyte/shared';
@@ -22,6 +24,7 @@ import {
   filteredPage,
   ORDER_BY,
   scopeConditions,
+  pricing,
   toProducto,
   type PlainOrder,
 } from './catalog-query';
@@ -114,15 +117,23 @@ export async function suggestProducts(
   return hit ? { productos: [], quisisteDecir: phrase } : none;
 }
 
+export const medidasColumns = {
+  pesoKg: productos.pesoKg,
+  largoCm: productos.largoCm,
+  anchoCm: productos.anchoCm,
+  altoCm: productos.altoCm,
+};
+
 /** One product, with its typed component specification when it has one (lists leave it out). */
 export async function findProduct(db: Db, id: number): Promise<Producto | null> {
   const [row] = await db
-    .select({ ...columns, componente: productos.componente })
+    .select({ ...columns, componente: productos.componente, ...medidasColumns })
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
     .where(eq(productos.id, id));
   if (!row) return null;
-  return row.componente ? { ...toProducto(row), componente: row.componente } : toProducto(row);
+  const product = { ...toProducto(row), medidas: medidasOf(row) };
+  return row.componente ? { ...product, componente: row.componente } : product;
 }
 
 export interface ProductValues {
@@ -141,15 +152,58 @@ export interface ProductValues {
   especificaciones: Especificacion[];
   /** Undefined leaves the stored one as it is; null removes it. */
   componente?: ComponenteParcial | null;
+  /** Weight and sides; undefined leaves them as they are, null clears them. */
+  medidas?: Medidas | null;
+  /** The sale price and its dates; undefined leaves the stored one as it is, null removes it. */
+  oferta?: Oferta | null;
 }
 
-const toRow = (v: ProductValues) => ({ ...v, precio: v.precio.toFixed(2) });
+const toRow = ({ medidas, oferta, ...v }: ProductValues) => ({
+  ...v,
+  precio: v.precio.toFixed(2),
+  ...(medidas === undefined ? {} : medidasRow(medidas)),
+  ...(oferta === undefined ? {} : ofertaRow(oferta)),
+});
+
+/** A sale price and its dates as their columns (all three, or none). */
+const ofertaRow = (o: Oferta | null) => ({
+  precioOferta: o ? o.precio.toFixed(2) : null,
+  ofertaDesde: o ? new Date(o.desde) : null,
+  ofertaHasta: o ? new Date(o.hasta) : null,
+});
+
+/** The product's weight and sides as their columns (numeric arrives and leaves as text). */
+export const medidasRow = (m: Medidas | null) => ({
+  pesoKg: m ? String(m.pesoKg) : null,
+  largoCm: m ? String(m.largoCm) : null,
+  anchoCm: m ? String(m.anchoCm) : null,
+  altoCm: m ? String(m.altoCm) : null,
+});
+
+/** The columns back as Medidas, or null while any is unknown. */
+export function medidasOf(row: {
+  pesoKg?: string | null | undefined;
+  largoCm?: string | null | undefined;
+  anchoCm?: string | null | undefined;
+  altoCm?: string | null | undefined;
+}): Medidas | null {
+  const { pesoKg, largoCm, anchoCm, altoCm } = row;
+  if (pesoKg == null || largoCm == null || anchoCm == null || altoCm == null) return null;
+  return {
+    pesoKg: Number(pesoKg),
+    largoCm: Number(largoCm),
+    anchoCm: Number(anchoCm),
+    altoCm: Number(altoCm),
+  };
+}
 
 /** Another product holds the SKU: a 409 the form shows beside the SKU field. */
 export const skuTaken = () =>
   conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
 
 /** Runs a write, turning the SKU's unique violation into skuTaken(). */
+  /** The sale price and its dates; undefined leaves the stored one as it is, null removes it. */
+  oferta?: Oferta | null;
 async function guardSku<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -169,24 +223,23 @@ export async function insertProduct(db: Db, values: ProductValues): Promise<numb
 
 /**
  * A product keeps a SKU of the shop's form it already has (one given before the form was kept),
- * but may not take another product's.
+ * but may not take another product's. Answers the stock it had before (its row locked until the
+ * caller's transaction ends), or null when there is no such product.
  */
-export async function updateProduct(db: Db, id: number, values: ProductValues): Promise<boolean> {
-  if (skuReservedFor(values.sku, id)) {
-    const [current] = await db
-      .select({ sku: productos.sku })
-      .from(productos)
-      .where(eq(productos.id, id));
-    if (current && current.sku !== values.sku) throw skuReserved();
-  }
-  const rows = await guardSku(() =>
-    db
-      .update(productos)
-      .set(toRow(values))
-      .where(eq(productos.id, id))
-      .returning({ id: productos.id }),
-  );
-  return rows.length > 0;
+export async function updateProduct(
+  db: Db,
+  id: number,
+  values: ProductValues,
+): Promise<{ stockAntes: number } | null> {
+  const [current] = await db
+    .select({ sku: productos.sku, stock: productos.stock })
+    .from(productos)
+    .where(eq(productos.id, id))
+    .for('update');
+  if (!current) return null;
+  if (skuReservedFor(values.sku, id) && current.sku !== values.sku) throw skuReserved();
+  await guardSku(() => db.update(productos).set(toRow(values)).where(eq(productos.id, id)));
+  return { stockAntes: current.stock };
 }
 
 export async function setProductActive(db: Db, id: number, activo: boolean): Promise<boolean> {
@@ -198,44 +251,62 @@ export async function setProductActive(db: Db, id: number, activo: boolean): Pro
   return rows.length > 0;
 }
 
-// numeric(12,2) arrives as a string so that no cent is lost on the way.
-const pesos = (value: string) => Number(value);
+const offerColumns = {
+  precio: productos.precio,
+  precioOferta: productos.precioOferta,
+  ofertaDesde: productos.ofertaDesde,
+  ofertaHasta: productos.ofertaHasta,
+};
 
-/** Products by id as the database holds them now, active or not. */
-export async function findProductsByIds(db: Db, ids: number[]) {
+/**
+ * Products by id as the database holds them now, active or not, priced at `at` (the offer's price
+ * while it runs).
+ */
+export async function findProductsByIds(db: Db, ids: number[], at: Date = new Date()) {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
       id: productos.id,
       nombre: productos.nombre,
-      precio: productos.precio,
+      ...offerColumns,
       stock: productos.stock,
       activo: productos.activo,
       imagen: productos.imagen,
     })
     .from(productos)
     .where(inArray(productos.id, ids));
-  return rows.map((r) => ({ ...r, precio: pesos(r.precio) }));
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    precio: pricing(r, at).precio,
+    stock: r.stock,
+    activo: r.activo,
+    imagen: r.imagen,
+  }));
 }
 
 /**
  * Takes `qty` units in one guarded statement: nothing changes unless the product is active and has
- * them. Answers the name, price and stock left at that moment, or null when it could not.
+ * them. Answers the name, the price charged at `at` (the offer's while it runs) and the stock left
+ * at that moment, or null when it could not.
  */
-export async function decrementStock(db: Db, id: number, qty: number) {
+export async function decrementStock(db: Db, id: number, qty: number, at: Date = new Date()) {
   const [row] = await db
     .update(productos)
     .set({ stock: sql`${productos.stock} - ${qty}` })
     .where(and(eq(productos.id, id), eq(productos.activo, true), sql`${productos.stock} >= ${qty}`))
-    .returning({ nombre: productos.nombre, precio: productos.precio, stock: productos.stock });
-  return row ? { nombre: row.nombre, precio: pesos(row.precio), stock: row.stock } : null;
+    .returning({ nombre: productos.nombre, ...offerColumns, stock: productos.stock });
+  return row ? { nombre: row.nombre, precio: pricing(row, at).precio, stock: row.stock } : null;
 }
 
-export async function incrementStock(db: Db, id: number, qty: number): Promise<void> {
-  await db
+/** Gives `qty` units back; true when that brought the product back from none to some. */
+export async function incrementStock(db: Db, id: number, qty: number): Promise<boolean> {
+  const [row] = await db
     .update(productos)
     .set({ stock: sql`${productos.stock} + ${qty}` })
-    .where(eq(productos.id, id));
+    .where(eq(productos.id, id))
+    .returning({ stock: productos.stock });
+  return row !== undefined && qty > 0 && row.stock - qty <= 0 && row.stock > 0;
 }
 
 /** A product a shopper can open, and when its page last changed. */

@@ -4,6 +4,8 @@ import {
   facetasSchema,
   isStaffRole,
   LIST_LIMIT_DEFAULT,
+  PRODUCT_MESSAGES,
+  type Producto,
   productoInputSchema,
   productoSchema,
   productosQuerySchema,
@@ -19,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../http-errors';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, staffOnly } from '../params';
 import { categoryActive } from '../categories/categories.service';
+import { restockEvents } from './inventory';
 import { productFacets } from './facets';
 import {
   findProduct,
@@ -54,6 +57,10 @@ async function toValues(
   if (!active && body.categoria.id !== currentCategoryId) {
     throw badRequest(INACTIVE_CATEGORY, { categoria: INACTIVE_CATEGORY });
   }
+  if (body.oferta && body.oferta.precio >= body.precio) {
+    const message = PRODUCT_MESSAGES.ofertaBajoPrecio;
+    throw badRequest(message, { 'oferta.precio': message });
+  }
   return {
     nombre: body.nombre,
     descripcion: body.descripcion ?? null,
@@ -65,6 +72,8 @@ async function toValues(
     sku: body.sku ?? '',
     especificaciones: body.especificaciones ?? [],
     componente: body.componente,
+    oferta: body.oferta,
+    medidas: body.medidas,
   };
 }
 
@@ -84,6 +93,26 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     isStaffRole((await app.currentUser(request))?.role);
 
   app.get(
+  /**
+   * Products as a shopper or the staff sees them. A shopper learns of an offer only while it
+   * runs; the kept answers are dropped when any of these prices next changes (decision 035).
+   */
+  const shown = (products: Producto[], staff: boolean): Producto[] => {
+    for (const p of products) {
+      if (!p.oferta) continue;
+      const desde = Date.parse(p.oferta.desde);
+      const hasta = Date.parse(p.oferta.hasta);
+      // Priced with the offer: true until it ends. Priced without it: until it starts, unless it
+      // has ended (a start passed while this was priced clears at once).
+      if (p.precioNormal != null) app.catalogCache.expireAt(hasta);
+      else if (hasta > Date.now()) app.catalogCache.expireAt(desde);
+    }
+    if (staff) return products;
+    return products.map(({ oferta, ...p }) =>
+      p.precioNormal == null ? p : { ...p, oferta: oferta ?? null },
+    );
+  };
+
     '/productos',
     {
       config: { catalogCache: true },
@@ -95,9 +124,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listProducts(app.db, request.query, await isStaffUser(request));
+      const staff = await isStaffUser(request);
+      const page = await listProducts(app.db, request.query, staff);
       sendPageHeaders(request, reply, page);
-      return page.items;
+      return shown(page.items, staff);
     },
   );
 
@@ -126,7 +156,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sugerenciasSchema },
       },
     },
-    async (request) => suggestProducts(app.db, request.query.q),
+    async (request) => {
+      const found = await suggestProducts(app.db, request.query.q);
+      return { ...found, productos: shown(found.productos, false) };
+    },
   );
 
   app.get(
@@ -141,9 +174,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const product = await findProduct(app.db, request.params.id);
-      if (!product || (!product.activo && !(await isStaffUser(request))))
-        throw notFound(PRODUCT_NOT_FOUND);
-      return product;
+      const staff = await isStaffUser(request);
+      if (!product || (!product.activo && !staff)) throw notFound(PRODUCT_NOT_FOUND);
+      return shown([product], staff)[0]!;
     },
   );
 
@@ -177,12 +210,18 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const current = await findProduct(app.db, request.params.id);
+      const { id } = request.params;
+      const current = await findProduct(app.db, id);
       if (!current) throw notFound(PRODUCT_NOT_FOUND);
       const values = await toValues(app.db, request.body, current.categoria.id);
-      if (!(await updateProduct(app.db, request.params.id, values)))
-        throw notFound(PRODUCT_NOT_FOUND);
-      return (await findProduct(app.db, request.params.id))!;
+      // A stock back from none to some enqueues its alerts with the change (decision 028).
+      await app.db.transaction(async (tx) => {
+        const before = await updateProduct(tx, id, values);
+        if (!before) throw notFound(PRODUCT_NOT_FOUND);
+        if (before.stockAntes === 0 && values.stock > 0)
+          await app.events.record(tx, restockEvents([id]));
+      });
+      return (await findProduct(app.db, id))!;
     },
   );
 

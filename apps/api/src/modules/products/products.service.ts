@@ -14,3 +14,4 @@ export {
   type StoredProduct,
 } from './bulk.repository';
 export { SKU_RESERVED, skuReservedFor } from './sku';
+export { medidasOf, medidasRow } from './products.repository';

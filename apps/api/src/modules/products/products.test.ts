@@ -134,7 +134,11 @@ describe('GET /api/productos/{id} and GET /api/categorias', () => {
     const [first] = (await list()).items;
     const res = await get(`/api/productos/${first!.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(first);
+    // Only a product's own answer carries its weight and size (for the parcel).
+    expect(res.json()).toEqual({
+      ...first,
+      medidas: expect.objectContaining({ pesoKg: expect.any(Number) }),
+    });
     const missing = await get('/api/productos/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Producto no encontrado.' });

@@ -24,6 +24,7 @@ import {
   type TicketRow,
 } from './support.repository';
 import { authorOf, stateNews, type Actor, type Outcome } from './ticket-change';
+import { restockEvents } from '../products/inventory';
 import { answer, releaseReservedStock } from './ticket-quotes';
 import { loadTicket } from './ticket-views';
 
@@ -100,7 +101,7 @@ export async function changeState(
         })),
       );
     } else {
-      if (hacia === 'CANCELADA') await releaseReservedStock(tx, id);
+      if (hacia === 'CANCELADA') events.push(...restockEvents(await releaseReservedStock(tx, id)));
       await setTicketState(tx, id, hacia);
       await insertHistory(tx, {
         solicitudId: id,

@@ -196,13 +196,18 @@ export async function answerAsCustomer(
   });
 }
 
-/** Gives back the parts an accepted quote took from stock, once. */
-export async function releaseReservedStock(tx: Db, solicitudId: number): Promise<void> {
+/**
+ * Gives back the parts an accepted quote took from stock, once. Answers the products that brought
+ * back from none to some.
+ */
+export async function releaseReservedStock(tx: Db, solicitudId: number): Promise<number[]> {
+  const restocked: number[] = [];
   for (const quote of await quotesOf(tx, solicitudId)) {
     if (quote.estado !== 'ACEPTADA' || !quote.stockReservado) continue;
-    await returnStock(tx, partsOf(quote.lineas));
+    restocked.push(...(await returnStock(tx, partsOf(quote.lineas))));
     await setStockReserved(tx, quote.id, false);
   }
+  return restocked;
 }
 
 const partsOf = (lines: { tipo: string; productoId: number | null; cantidad: number }[]) =>

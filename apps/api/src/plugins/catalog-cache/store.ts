@@ -34,10 +34,20 @@ export class AnswerStore {
   readonly #now: () => number;
   #lastClear = Number.NEGATIVE_INFINITY;
   #pendingClear: NodeJS.Timeout | undefined;
+  /** The wall clock (ms since the epoch) that offers start and end by. */
+  readonly #clock: () => number;
+  /** When something kept in this generation stops being true (an offer starts or ends). */
+  #expiresAt = Number.POSITIVE_INFINITY;
 
-  constructor(maxBytes: number, coalesceMs = 0, now: () => number = () => performance.now()) {
+  constructor(
+    maxBytes: number,
+    coalesceMs = 0,
+    now: () => number = () => performance.now(),
+    clock: () => number = () => Date.now(),
+  ) {
     this.#coalesceMs = coalesceMs;
     this.#now = now;
+    this.#clock = clock;
     this.#answers = new LRUCache<string, KeptAnswer>({
       maxSize: maxBytes,
       // One answer may not push out more than a quarter of the others.
@@ -56,7 +66,18 @@ export class AnswerStore {
   }
 
   get(key: string): KeptAnswer | undefined {
-    return this.#usable ? this.#answers.get(key) : undefined;
+    if (!this.#usable) return undefined;
+    if (this.#clock() >= this.#expiresAt) this.clear();
+    return this.#answers.get(key);
+  }
+
+  /**
+   * What is being built now stops being true at `ms` on the wall clock (a price an offer gives
+   * starts or ends, decision 035): everything kept in this generation is dropped then, so no
+   * answer outlives the moment its prices change without any write to tell.
+   */
+  expireAt(ms: number): void {
+    if (ms < this.#expiresAt) this.#expiresAt = ms;
   }
 
   /** The build of this key in progress, or a new one the caller leads (and must settle). */
@@ -99,6 +120,7 @@ export class AnswerStore {
     clearTimeout(this.#pendingClear);
     this.#pendingClear = undefined;
     this.#lastClear = this.#now();
+    this.#expiresAt = Number.POSITIVE_INFINITY;
     this.#generation += 1;
     this.#answers.clear();
     this.#builds.clear();

@@ -16,12 +16,20 @@ import {
   componentToForm,
   type ComponenteForm,
 } from './component-fields';
+import { medidasFormSchema, medidasToForm, ParcelFields, type MedidasForm } from './parcel-fields';
 
 /** The shared schema, with the typed specification read from the form's fields first. */
-const productFormSchema = productoInputSchema.extend({ componente: componenteFormSchema });
+const productFormSchema = productoInputSchema.extend({
+  componente: componenteFormSchema,
+  medidas: medidasFormSchema,
+});
 
-export type ProductFormInput = Omit<z.input<typeof productoInputSchema>, 'componente'> & {
+export type ProductFormInput = Omit<
+  z.input<typeof productoInputSchema>,
+  'componente' | 'medidas'
+> & {
   componente?: ComponenteForm | null;
+  medidas?: MedidasForm | null;
 };
 
 const FIELDS = [
@@ -35,6 +43,7 @@ const FIELDS = [
   'sku',
   'especificaciones',
   'componente',
+  'medidas',
 ] as const;
 
 export const SAVE_PRODUCT_ERROR = 'Hubo un error al crear/actualizar el producto.';
@@ -62,6 +71,7 @@ function defaultsOf(product?: Producto): ProductFormInput | undefined {
     sku: product.sku,
     especificaciones: product.especificaciones,
     componente: componentToForm(product.componente),
+    medidas: medidasToForm(product.medidas),
   };
 }
 
@@ -90,6 +100,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
       sku: '',
       especificaciones: [],
       componente: { tipo: '' },
+      medidas: medidasToForm(null),
     },
     serverFields: FIELDS,
   });
@@ -98,7 +109,11 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
     setSaveError(null);
     try {
       // Left without a kind, a part's stored specification goes; a product without one sends none.
-      await onSave(product?.componente && !body.componente ? { ...body, componente: null } : body);
+      const cleared = {
+        ...(product?.componente && !body.componente ? { componente: null } : {}),
+        ...(product?.medidas && !body.medidas ? { medidas: null } : {}),
+      };
+      await onSave({ ...body, ...cleared });
     } catch (error) {
       console.warn('No se pudo guardar el producto:', error);
       setSaveError(actionErrorMessage(SAVE_PRODUCT_ERROR, error));
@@ -186,6 +201,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
           <input {...register('imagen')} type="text" inputMode="url" autoComplete="off" />
         </FormField>
         <SpecFields control={control} register={register} errors={errors} categories={categories} />
+        <ParcelFields register={register} errors={errors} />
         <ComponentFields
           control={control}
           register={register}
