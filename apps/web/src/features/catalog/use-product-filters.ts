@@ -22,10 +22,15 @@ export interface ProductFilterValues {
   marca: string[];
   /** Chosen specification values, 'nombre:valor' each. */
   espec: string[];
+  /** Chosen typed values of PC parts, 'campo:valor' each ('socket:AM5'). */
+  componente: string[];
 }
 
 /** The filters with one value each, set through setFilter; brands and specs are toggled. */
-export type FilterName = Exclude<keyof ProductFilterValues, 'marca' | 'espec'>;
+export type FilterName = Exclude<keyof ProductFilterValues, FacetKind>;
+
+/** The filters ticked in the facets, several values each. */
+export type FacetKind = 'marca' | 'espec' | 'componente';
 
 /** A specification value as the address and the API write it. */
 export const specParam = (nombre: string, valor: string) => `${nombre}:${valor}`;
@@ -36,9 +41,9 @@ function readBrands(params: URLSearchParams): string[] {
   return [...new Set(brands.filter(Boolean))];
 }
 
-/** The `espec` values that name something ('nombre:valor'). */
-function readSpecs(params: URLSearchParams): string[] {
-  const specs = params.getAll('espec').map((s) => s.trim());
+/** The `espec` (or `componente`) values that name something ('nombre:valor'). */
+function readSpecs(params: URLSearchParams, name: 'espec' | 'componente' = 'espec'): string[] {
+  const specs = params.getAll(name).map((s) => s.trim());
   return [...new Set(specs.filter((s) => s.indexOf(':') > 0 && !s.endsWith(':')))];
 }
 
@@ -50,6 +55,7 @@ const FILTER_NAMES: readonly (keyof ProductFilterValues)[] = [
   'orden',
   'marca',
   'espec',
+  'componente',
 ];
 
 /** A price limit the filter can use: a number from 0 up; anything else means "no limit". */
@@ -79,6 +85,7 @@ export function readFilterValues(params: URLSearchParams): ProductFilterValues {
     orden: effectiveOrden({ q, orden: isOrden(orden) ? orden : undefined }),
     marca: readBrands(params),
     espec: readSpecs(params),
+    componente: readSpecs(params, 'componente'),
   };
 }
 
@@ -93,11 +100,13 @@ export function toProductFilters(values: ProductFilterValues): ProductFilters {
   if (max !== undefined) filters.max = max;
   if (values.marca.length > 0) filters.marca = values.marca.join(',');
   if (values.espec.length > 0) filters.espec = values.espec;
+  if (values.componente.length > 0) filters.componente = values.componente;
   return filters;
 }
 
 /**
- * The product list's filters live in the address (q, categoria, min, max, orden, marca, espec), so a filtered
+ * The product list's filters live in the address (q, categoria, min, max, orden, marca, espec,
+ * componente), so a filtered
  * list can be shared and survives a reload. Defaults are left out of the address.
  */
 export function useProductFilters() {
@@ -119,11 +128,11 @@ export function useProductFilters() {
     [updateSearchParams],
   );
 
-  /** Ticks or unticks a brand, or a specification value ('nombre:valor'). */
+  /** Ticks or unticks a brand, a specification value ('nombre:valor') or a typed one. */
   const toggleFacet = useCallback(
-    (kind: 'marca' | 'espec', value: string) => {
+    (kind: FacetKind, value: string) => {
       updateSearchParams((next) => {
-        const chosen = kind === 'marca' ? readBrands(next) : readSpecs(next);
+        const chosen = kind === 'marca' ? readBrands(next) : readSpecs(next, kind);
         const updated = chosen.includes(value)
           ? chosen.filter((v) => v !== value)
           : [...chosen, value];
@@ -131,7 +140,7 @@ export function useProductFilters() {
         if (kind === 'marca') {
           if (updated.length > 0) next.set('marca', updated.join(','));
         } else {
-          for (const spec of updated) next.append('espec', spec);
+          for (const spec of updated) next.append(kind, spec);
         }
       });
     },
@@ -151,6 +160,7 @@ export function useProductFilters() {
     values.max !== '' ||
     values.marca.length > 0 ||
     values.espec.length > 0 ||
+    values.componente.length > 0 ||
     values.orden !== defaultOrden(values.q);
 
   return {

@@ -19,6 +19,8 @@ export interface ProductFilters {
   marca?: string;
   /** Specification values, 'nombre:valor' each (see productosQuerySchema). */
   espec?: string[];
+  /** A PC part's typed values, 'campo:valor' each (see productosQuerySchema). */
+  componente?: string[];
 }
 
 export interface ProductsQuery extends ProductFilters {

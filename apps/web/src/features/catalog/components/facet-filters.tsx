@@ -1,8 +1,8 @@
-import type { Facetas } from '@nexbyte/shared';
+import { CAMPOS_FACETA, formatComponentValue, type Facetas } from '@nexbyte/shared';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useFacets } from '../api/get-facets';
 import type { ProductFilters } from '../api/get-products';
-import { specParam, type ProductFilterValues } from '../use-product-filters';
+import { specParam, type FacetKind, type ProductFilterValues } from '../use-product-filters';
 import '../facet-filters.css';
 
 /** Narrower than this the filters start folded, so the products come first on a phone. */
@@ -11,7 +11,7 @@ const WIDE_SCREEN = '(min-width: 48em)';
 interface FacetFiltersProps {
   values: ProductFilterValues;
   filters: ProductFilters;
-  onToggle: (kind: 'marca' | 'espec', value: string) => void;
+  onToggle: (kind: FacetKind, value: string) => void;
 }
 
 interface FacetOption {
@@ -22,7 +22,7 @@ interface FacetOption {
 }
 
 interface FacetGroup {
-  kind: 'marca' | 'espec';
+  kind: FacetKind;
   title: string;
   options: FacetOption[];
 }
@@ -38,7 +38,7 @@ export function FacetFilters({ values, filters, onToggle }: FacetFiltersProps) {
   // null until the shopper opens or folds it: then their choice stays.
   const [chosenOpen, setOpen] = useState<boolean | null>(null);
   const open = chosenOpen ?? wide;
-  const chosen = values.marca.length + values.espec.length;
+  const chosen = values.marca.length + values.espec.length + values.componente.length;
 
   useEffect(() => {
     if (error) console.error('No se pudieron cargar los filtros:', error);
@@ -67,9 +67,7 @@ export function FacetFilters({ values, filters, onToggle }: FacetFiltersProps) {
             <FacetFieldset
               key={`${group.kind}:${group.title}`}
               group={group}
-              isChosen={(param) =>
-                (group.kind === 'marca' ? values.marca : values.espec).includes(param)
-              }
+              isChosen={(param) => values[group.kind].includes(param)}
               onToggle={(param) => onToggle(group.kind, param)}
             />
           ))}
@@ -156,8 +154,51 @@ function groupsOf(facets: Facetas, values: ProductFilterValues): FacetGroup[] {
     }
     specs.set(nombre, options);
   }
-  const groups: FacetGroup[] = [];
+  const groups: FacetGroup[] = [...componentGroups(facets, values)];
   if (brands.length > 0) groups.push({ kind: 'marca', title: 'Marca', options: brands });
   for (const [nombre, options] of specs) groups.push({ kind: 'espec', title: nombre, options });
   return groups;
+}
+
+const FACET_FIELDS = new Map(CAMPOS_FACETA.map((c) => [c.campo, c]));
+
+/** How a typed value reads: 'Procesador' for PROCESADOR, 'Sí' for true, else as it is. */
+function typedLabel(campo: string, valor: string): string {
+  const field = FACET_FIELDS.get(campo);
+  if (!field) return valor;
+  if (field.tipo === 'booleano') return formatComponentValue(field, valor === 'true');
+  return formatComponentValue(field, valor);
+}
+
+/** A PC part's typed values (socket, memory type…), one group per field, chosen values kept. */
+function componentGroups(facets: Facetas, values: ProductFilterValues): FacetGroup[] {
+  const groups = new Map<string, FacetGroup>();
+  for (const field of facets.componentes ?? []) {
+    groups.set(field.campo, {
+      kind: 'componente',
+      title: field.etiqueta,
+      options: field.valores.map((v) => ({
+        param: specParam(field.campo, v.valor),
+        label: typedLabel(field.campo, v.valor),
+        cantidad: v.cantidad,
+      })),
+    });
+  }
+  for (const param of values.componente) {
+    const campo = param.slice(0, param.indexOf(':'));
+    const group = groups.get(campo) ?? {
+      kind: 'componente' as const,
+      title: FACET_FIELDS.get(campo)?.etiqueta ?? campo,
+      options: [],
+    };
+    if (!group.options.some((o) => o.param === param)) {
+      group.options.push({
+        param,
+        label: typedLabel(campo, param.slice(campo.length + 1)),
+        cantidad: 0,
+      });
+    }
+    groups.set(campo, group);
+  }
+  return [...groups.values()];
 }

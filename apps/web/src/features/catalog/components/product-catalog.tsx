@@ -41,7 +41,8 @@ export function ProductCatalog({ renderAction }: ProductCatalogProps) {
     !values.min &&
     !values.max &&
     values.marca.length === 0 &&
-    values.espec.length === 0;
+    values.espec.length === 0 &&
+    values.componente.length === 0;
   const emptyShop = !list.isPending && !failed && products.length === 0 && unfiltered;
 
   let status = '';
