@@ -32,11 +32,11 @@ export const PRODUCT_MESSAGES = {
   especificaciones:
     'Cada especificación necesita un nombre y un valor (hasta 40 y 100 caracteres).',
   tooManyEspecificaciones: 'Un producto admite hasta 30 especificaciones.',
-} as const;
   ofertaPrecio: 'El precio de oferta debe ser un número, 0 o más.',
   ofertaBajoPrecio: 'El precio de oferta debe ser menor que el precio normal.',
   ofertaFecha: 'Indica una fecha y hora válidas.',
   ofertaOrden: 'La oferta debe terminar después de empezar.',
+} as const;
 
 export const BRAND_MAX = 60;
 export const SKU_MAX = 40;
@@ -151,7 +151,6 @@ const formNumber = (missing: string, notNumber: string) =>
     z.number({ error: (issue) => (issue.input === undefined ? missing : notNumber) }),
   );
 
-/** What the admin product form sends on create and update. */
 /**
  * An instant in ISO 8601, or a date and time as Chile's clocks show it ('2026-11-30T23:59', what
  * a datetime-local field sends): always answered as the instant.
@@ -181,6 +180,7 @@ export const ofertaInputSchema = z
 /** What the product answers of its offer: the stored one for staff, the running one for shoppers. */
 export const ofertaSchema = z.object({ precio: z.number(), desde: z.string(), hasta: z.string() });
 
+/** What the admin product form sends on create and update. */
 export const productoInputSchema = z.object({
   nombre: requiredText(m.nombre, { max: NAME_MAX }),
   descripcion: optionalText(PRODUCT_DESCRIPTION_MAX),
@@ -250,6 +250,7 @@ export const productoInputSchema = z.object({
   medidas: medidasSchema.nullish(),
   /** A sale price with its start and end (docs/product.md#offers). Missing: kept; null: none. */
   oferta: ofertaInputSchema.nullish(),
+});
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
 export const productoSchema = z.object({
@@ -277,6 +278,12 @@ export const productoSchema = z.object({
    */
   precioNormal: z.number().nullable().optional(),
   oferta: ofertaSchema.nullable().optional(),
+  /** In order; `imagen` is the first one's URL, or the category's drawing when there is none. */
+  imagenes: z.array(imagenProductoSchema),
+  createdAt: z.string(),
+});
+export type Producto = z.infer<typeof productoSchema>;
+
 export const PRODUCTS_LIMIT_MAX = 100;
 
 /**

@@ -75,7 +75,7 @@ describe('GET /api/productos/exportar.csv', () => {
     expect(created.creadas).toBe(1);
     const line = (await exportCsv()).body.split('\r\n').find((l) => l.startsWith('EXP-1;'));
     expect(line).toBe(
-      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe;',
+      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe;;;;;',
     );
   });
 

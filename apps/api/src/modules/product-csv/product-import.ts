@@ -50,10 +50,10 @@ export interface ImportOptions {
   validas: boolean;
   /** Told after each batch of rows is checked, and before the writing starts; awaited. */
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
-}
-
   /** Told, inside the transaction that wrote them, the products brought back from none to some. */
   onRestock?: (tx: Db, ids: number[]) => Promise<void>;
+}
+
 /**
  * How far an import has got: checking rows (`filas` checked, `avance` the share of the file's
  * bytes behind them), then writing (`filas` written, `avance` their share of the rows to write).

@@ -130,6 +130,8 @@ export async function saveProductsBySku(
   writes: readonly ProductWrite[],
   fields: readonly BulkField[] = BULK_FIELDS,
   onBatch?: (written: number) => void | Promise<void>,
+  /** Told, inside each batch's transaction, the products it brought back from none to some. */
+  onRestock?: (tx: Db, ids: number[]) => Promise<void>,
 ): Promise<void> {
   const set = Object.fromEntries(fields.map((f) => [f, EXCLUDED[f]]));
   let written = 0;
@@ -147,8 +149,6 @@ export async function saveProductsBySku(
           )
       )
         .map((r) => r.id)
-  /** Told, inside each batch's transaction, the products it brought back from none to some. */
-  onRestock?: (tx: Db, ids: number[]) => Promise<void>,
         .sort((a, b) => a - b);
       if (ids.length > 0) {
         await tx
@@ -171,6 +171,7 @@ export async function saveProductsBySku(
             : [],
         ),
       );
+      if (restocked.length > 0) await onRestock?.(tx, restocked);
     });
     written += batch.length;
     await onBatch?.(written);
@@ -188,7 +189,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 export async function productPageForExport(db: Db, after: number, limit: number) {
   return db
     .select({
-      if (restocked.length > 0) await onRestock?.(tx, restocked);
       id: productos.id,
       sku: productos.sku,
       nombre: productos.nombre,

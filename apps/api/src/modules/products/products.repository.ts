@@ -23,8 +23,8 @@ import {
   fetchPage,
   filteredPage,
   ORDER_BY,
-  scopeConditions,
   pricing,
+  scopeConditions,
   toProducto,
   type PlainOrder,
 } from './catalog-query';
@@ -202,8 +202,6 @@ export const skuTaken = () =>
   conflict(PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
 
 /** Runs a write, turning the SKU's unique violation into skuTaken(). */
-  /** The sale price and its dates; undefined leaves the stored one as it is, null removes it. */
-  oferta?: Oferta | null;
 async function guardSku<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

@@ -1,4 +1,6 @@
 import {
+  COMPATIBLES_PER_KIND,
+  compatiblesSchema,
   errorResponseSchema,
   FACET_BRANDS_MAX,
   facetasSchema,
@@ -22,6 +24,7 @@ import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, staffOnly } from '../params';
 import { categoryActive } from '../categories/categories.service';
 import { restockEvents } from './inventory';
+import { compatibleParts } from './compatible-parts';
 import { productFacets } from './facets';
 import {
   findProduct,
@@ -92,7 +95,6 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const isStaffUser = async (request: Parameters<typeof app.currentUser>[0]) =>
     isStaffRole((await app.currentUser(request))?.role);
 
-  app.get(
   /**
    * Products as a shopper or the staff sees them. A shopper learns of an offer only while it
    * runs; the kept answers are dropped when any of these prices next changes (decision 035).
@@ -113,6 +115,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
+  app.get(
     '/productos',
     {
       config: { catalogCache: true },
@@ -177,6 +180,27 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await isStaffUser(request);
       if (!product || (!product.activo && !staff)) throw notFound(PRODUCT_NOT_FOUND);
       return shown([product], staff)[0]!;
+    },
+  );
+
+  app.get(
+    '/productos/:id/compatibles',
+    {
+      config: { catalogCache: true },
+      schema: {
+        tags,
+        description: `'Compatible con este producto': para un componente de PC con su especificación completa, hasta ${COMPATIBLES_PER_KIND} piezas de cada tipo con el que sus reglas se cruzan (placas y refrigeración de un procesador, placas, tarjetas y refrigeración de un gabinete…) que calzan con él, activas y con stock, de la más barata a la más cara. Un producto que no es un componente, o cuya especificación está incompleta, no tiene grupos.`,
+        params: idParams,
+        response: { 200: compatiblesSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const product = await findProduct(app.db, request.params.id);
+      if (!product?.activo) throw notFound(PRODUCT_NOT_FOUND);
+      const { grupos } = await compatibleParts(app.db, product);
+      return {
+        grupos: grupos.map((g) => ({ ...g, productos: shown(g.productos, false) })),
+      };
     },
   );
 
