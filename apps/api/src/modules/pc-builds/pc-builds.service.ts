@@ -17,7 +17,7 @@ import {
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
-import { partsByIds, partsOnSale, type ProductoConComponente } from '../products/pc-parts';
+import { partsByIds, partSpecsOnSale, type ProductoConComponente } from '../products/pc-parts';
 import { listRecommended, type ArmadoRow } from './pc-builds.repository';
 
 /**
@@ -59,7 +59,7 @@ export async function stepLists(
 ): Promise<PasoArmado> {
   const [chosen, candidates] = await Promise.all([
     partsByIds(db, chosenIds),
-    partsOnSale(db, tipo, STEP_READ_MAX),
+    partSpecsOnSale(db, tipo, STEP_READ_MAX),
   ]);
   const byId = new Map(chosen.map((p) => [p.id, p]));
   const build: Componente[] = [];
@@ -68,24 +68,38 @@ export async function stepLists(
     const componente = part?.activo ? completeComponent(part.componente) : null;
     if (componente && componente.tipo !== tipo) build.push(componente);
   }
-  const compatibles: Producto[] = [];
-  const incompatibles: { producto: Producto; motivos: string[] }[] = [];
+  const fitting: number[] = [];
+  const others: { id: number; motivos: string[] }[] = [];
   let totalCompatibles = 0;
   let totalIncompatibles = 0;
   for (const candidate of candidates) {
-    const part = asPart(candidate);
-    if (!part) continue;
-    const motivos = compatibleWith(part.componente, build);
+    const componente = completeComponent(candidate.componente);
+    if (!componente) continue;
+    const motivos = compatibleWith(componente, build);
     if (motivos.length === 0) {
       totalCompatibles += 1;
-      if (compatibles.length < options.limite) compatibles.push(candidate);
+      if (fitting.length < options.limite) fitting.push(candidate.id);
     } else {
       totalIncompatibles += 1;
-      if (options.incompatibles && incompatibles.length < options.limite)
-        incompatibles.push({ producto: candidate, motivos });
+      if (options.incompatibles && others.length < options.limite)
+        others.push({ id: candidate.id, motivos });
     }
   }
-  return { tipo, compatibles, totalCompatibles, incompatibles, totalIncompatibles };
+  // Only the parts answered are read whole, in the order found (cheapest first).
+  const products = new Map(
+    (await partsByIds(db, [...fitting, ...others.map((o) => o.id)])).map((p) => [p.id, p]),
+  );
+  const whole = (id: number) => products.get(id);
+  return {
+    tipo,
+    compatibles: fitting.map(whole).filter((p): p is Producto => p !== undefined),
+    totalCompatibles,
+    incompatibles: others.flatMap(({ id, motivos }) => {
+      const producto = whole(id);
+      return producto ? [{ producto, motivos }] : [];
+    }),
+    totalIncompatibles,
+  };
 }
 
 const totalOf = (parts: readonly Producto[]) => parts.reduce((sum, p) => sum + p.precio, 0);

@@ -20,10 +20,37 @@ const toPart = (
   return row.componente ? { ...product, componente: row.componente } : product;
 };
 
+/** A part on sale as a step weighs it: its id and typed specification, nothing else. */
+export interface PartSpec {
+  id: number;
+  componente: ComponenteParcial;
+}
+
 /**
  * Active parts of `tipo` with stock, cheapest first, at most `max`: the rows of the partial
- * index productos_componente_tipo_idx (migration 0029), whose predicate this repeats.
+ * index productos_componente_tipo_idx (migration 0029), whose predicate this repeats. Only the
+ * id and the specification: the step reads the few it answers whole with partsByIds.
  */
+export async function partSpecsOnSale(
+  db: Db,
+  tipo: TipoComponente,
+  max: number,
+): Promise<PartSpec[]> {
+  const rows = await db
+    .select({ id: productos.id, componente: productos.componente })
+    .from(productos)
+    .where(
+      and(
+        sql`${productos.componente} is not null and ${productos.activo} and ${productos.stock} > 0`,
+        sql`(${productos.componente}->>'tipo') = ${tipo}`,
+      ),
+    )
+    .orderBy(asc(productos.precio), asc(productos.id))
+    .limit(max);
+  return rows as PartSpec[];
+}
+
+/** Active parts of `tipo` with stock, cheapest first, at most `max`, read whole. */
 export async function partsOnSale(
   db: Db,
   tipo: TipoComponente,
