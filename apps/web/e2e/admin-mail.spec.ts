@@ -1,45 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from '../../../scripts/lib/server-process.mjs';
-import { ADMIN, expect, expectNoA11yViolations, test } from './fixtures';
 import { startSmtpStandIn, type SmtpStandIn } from '../../../scripts/lib/smtp-stand-in.mjs';
+import {
+  ADMIN,
+  expect,
+  expectNoA11yViolations,
+  startOwnServer,
+  test,
+  type OwnServer,
+} from './fixtures';
 
 // A shop that sends its e-mails through SMTP_URL, to a loopback mail server of the test's own
-// that first says the mailbox does not exist (550 5.1.1) and later accepts. Its own server, on
-// its own port and data directory, so the shared server keeps its outbox.
+// that first says the mailbox does not exist (550 5.1.1) and later accepts. Its own server, so
+// the shared server keeps its outbox.
 let smtp: SmtpStandIn | undefined;
-let server: ServerProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtpStandIn('refuse');
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-correos-'));
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_FORMS_MAX: '100000',
-    },
-    { inheritEnv: false, readyTimeoutMs: 120_000 },
-  );
-  base = server.origin;
+  server = await startOwnServer('correos', { SMTP_URL: smtp.url });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  if (smtp) await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
+  await smtp?.close();
 });
 
 async function logInAsAdmin(page: Page) {

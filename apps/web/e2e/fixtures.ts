@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, stopServer } from '../../../scripts/lib/server-process.mjs';
 
 /**
  * A server-rendered page is on screen before React owns it: typing into it then would be lost,
@@ -68,4 +72,48 @@ export async function orderNumberOnPage(page: Page): Promise<string> {
   const heading = page.getByRole('heading', { level: 1, name: /^Pedido NB-\d{6}$/ });
   await expect(heading).toBeVisible();
   return (await heading.textContent())!.replace('Pedido ', '').trim();
+}
+
+/** A shop server of a spec's own (startOwnServer). */
+export interface OwnServer {
+  /** Its origin, for `page.goto(\`${base}/…\`)` and API calls. */
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a shop of the spec's own, on its own port and a fresh data directory, with `env` added
+ * (a stand-in's address, a setting to try), so the shared servers keep their settings and data.
+ * Call it in `beforeAll` (with a generous timeout: the first start migrates and seeds) and
+ * `stop` it in `afterAll`.
+ */
+export async function startOwnServer(
+  name: string,
+  env: Record<string, string>,
+): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `nexbyte-e2e-${name}-`));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        RATE_LIMIT_FORMS_MAX: '100000',
+        ...env,
+      },
+      { inheritEnv: false, readyTimeoutMs: 120_000 },
+    );
+    return {
+      base: server.origin,
+      stop: async () => {
+        await stopServer(server);
+        removeDataDir();
+      },
+    };
+  } catch (err) {
+    removeDataDir();
+    throw err;
+  }
 }

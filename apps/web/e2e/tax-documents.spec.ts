@@ -1,46 +1,36 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startDteStandIn, type DteStandIn } from '../../../scripts/lib/dte-stand-in.mjs';
 import {
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from '../../../scripts/lib/server-process.mjs';
-import { ADMIN, CLIENT, expect, expectNoA11yViolations, test } from './fixtures';
+  ADMIN,
+  CLIENT,
+  expect,
+  expectNoA11yViolations,
+  startOwnServer,
+  test,
+  type OwnServer,
+} from './fixtures';
 
 // A shop that issues its tax documents through DTE_API_URL, at a loopback stand-in of the
-// provider that first refuses (400, the SII's reason) and later accepts. Its own server, on its
-// own port and data directory, so the shared servers keep issuing nothing.
+// provider that first refuses (400, the SII's reason) and later accepts. Its own server, so the
+// shared servers keep issuing nothing.
 let dte: DteStandIn | undefined;
-let server: ServerProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dte = await startDteStandIn({ mode: 'refuse' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-e2e-documentos-'));
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      DTE_API_URL: dte.url,
-      DTE_API_KEY: 'clave-de-prueba',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_FORMS_MAX: '100000',
-    },
-    { inheritEnv: false, readyTimeoutMs: 120_000 },
-  );
-  base = server.origin;
+  server = await startOwnServer('documentos', {
+    DTE_API_URL: dte.url,
+    DTE_API_KEY: 'clave-de-prueba',
+  });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server) await stopServer(server);
-  if (dte) await dte.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
+  await dte?.close();
 });
 
 async function tokenOf(request: APIRequestContext, who: { correo: string; pass: string }) {
