@@ -78,7 +78,7 @@ WITH tipos(ti, tipo, cat, descripcion, pmin, pmax) AS (VALUES
    'Elite', 'Negro', 'Blanco', 'Rosa', 'Edición Ñandú']) WITH ORDINALITY AS t(v)
 )
 INSERT INTO productos (nombre, descripcion, precio, imagen, stock, activo, categoria_id, created_at,
-  marca, especificaciones)
+  marca, especificaciones, componente)
 SELECT
   t.tipo || ' ' || m.marca || ' ' || chr(65 + (g % 26)) || (100 + (g * 7) % 900) || ' ' || v.variante,
   replace(replace(replace(replace(t.descripcion,
@@ -96,7 +96,27 @@ SELECT
   jsonb_build_array(
     jsonb_build_object('nombre', 'Garantía', 'valor', (ARRAY['6 meses', '1 año', '2 años'])[1 + g % 3]),
     jsonb_build_object('nombre', 'Conexión',
-      'valor', (ARRAY['USB', 'USB-C', 'Inalámbrica', 'Bluetooth'])[1 + (g / 7) % 4]))
+      'valor', (ARRAY['USB', 'USB-C', 'Inalámbrica', 'Bluetooth'])[1 + (g / 7) % 4])),
+  -- The PC parts' typed specifications, for the builder's steps (decision 032).
+  CASE t.ti
+    WHEN 8 THEN jsonb_build_object('tipo', 'ALMACENAMIENTO',
+      'interfaz', (ARRAY['NVMe PCIe 3.0', 'NVMe PCIe 4.0', 'SATA'])[1 + (g / 16) % 3],
+      'formato', CASE WHEN (g / 16) % 3 = 2 THEN '2.5"' ELSE 'M.2 2280' END,
+      'capacidadGb', (ARRAY[500, 1000, 2000])[1 + (g / 48) % 3], 'consumoW', 5)
+    WHEN 10 THEN jsonb_build_object('tipo', 'MEMORIA',
+      'tipoMemoria', (ARRAY['DDR4', 'DDR5'])[1 + (g / 16) % 2],
+      'modulos', (ARRAY[1, 2, 4])[1 + (g / 32) % 3], 'capacidadGb', (ARRAY[16, 32, 64])[1 + (g / 32) % 3],
+      'velocidadMhz', (ARRAY[3200, 5600, 6000])[1 + (g / 16) % 3], 'consumoW', 8)
+    WHEN 11 THEN jsonb_build_object('tipo', 'TARJETA_VIDEO', 'chip', 'GeForce RTX 4070',
+      'memoriaGb', 12, 'consumoW', 115 + ((g / 16) % 8) * 40, 'largoMm', 200 + ((g / 16) % 15) * 10)
+    WHEN 12 THEN jsonb_build_object('tipo', 'FUENTE', 'potenciaW', 450 + ((g / 16) % 8) * 100,
+      'certificacion', '80 PLUS Gold', 'modular', (g / 16) % 2 = 0)
+    WHEN 13 THEN jsonb_build_object('tipo', 'PLACA_MADRE',
+      'socket', (ARRAY['AM4', 'AM5', 'LGA1700', 'LGA1851'])[1 + (g / 16) % 4], 'chipset', 'B650',
+      'formato', (ARRAY['ATX', 'Micro-ATX', 'Mini-ITX'])[1 + (g / 64) % 3],
+      'tipoMemoria', (ARRAY['DDR4', 'DDR5'])[1 + (g / 192) % 2],
+      'ranurasMemoria', 2 + 2 * ((g / 16) % 2), 'ranurasM2', (g / 32) % 4, 'consumoW', 40 + g % 30)
+  END
 FROM generate_series(1, ${count}) AS g
 JOIN tipos t ON t.ti = g % 16
 JOIN marcas m ON m.mi = (g / 16) % 20
@@ -231,7 +251,16 @@ async function readVocabulary(query) {
   const {
     rows: [price],
   } = await query('SELECT min(precio)::float8 AS min, max(precio)::float8 AS max FROM productos');
-  return { words, codes, numbers, written, unknown, categories, brands, specs, price };
+  // A few hundred parts of each kind on sale, to choose builds from.
+  const parts = Object.fromEntries(
+    (
+      await rows(
+        `SELECT componente->>'tipo' AS tipo, (array_agg(id ORDER BY random()))[1:300] AS ids
+         FROM productos WHERE componente IS NOT NULL AND activo AND stock > 0 GROUP BY 1`,
+      )
+    ).map((r) => [r.tipo, r.ids]),
+  );
+  return { words, codes, numbers, written, unknown, categories, brands, specs, price, parts };
 }
 
 const ORDERS = [undefined, 'relevancia', 'recientes', 'precio_asc', 'precio_desc'];
@@ -370,6 +399,23 @@ function queries(vocabulary, seed) {
         params: { q: phrase(undefined, 1, 3), limite: limite() },
         who: 'admin',
       }),
+    ],
+    [
+      'arma tu pc: paso',
+      () => {
+        const kinds = Object.keys(v.parts);
+        const tipo = rng.pick(kinds);
+        const chosen = kinds
+          .filter((k) => k !== tipo && rng.chance(0.6))
+          .map((k) => rng.pick(v.parts[k]));
+        return {
+          path: `/api/armados/pasos/${tipo}`,
+          params: {
+            ...(chosen.length ? { piezas: chosen.join(',') } : {}),
+            ...(rng.chance(0.5) ? { incompatibles: '1' } : {}),
+          },
+        };
+      },
     ],
     // The floor: the same HTTP and a kept answer, no catalogue work.
     ['piso: /api/categorias', () => ({ path: '/api/categorias', params: {} })],
