@@ -61,6 +61,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/productos/importar': 'staff',
   'GET /api/productos/importaciones/:id': 'staff',
   'GET /api/productos/:id': 'public',
+  'GET /api/productos/:id/compatibles': 'public',
   'PUT /api/productos/:id': 'staff',
   'PATCH /api/productos/:id/desactivar': 'staff',
   'PATCH /api/productos/:id/activar': 'staff',

@@ -9,6 +9,7 @@ import { buildAdminUsuarioCreateSchema } from './users';
 
 export * from './account';
 export * from './auth';
+export * from './compatible-parts';
 export * from './contact';
 export * from './coupons';
 export * from './documents';
