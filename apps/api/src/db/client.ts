@@ -54,6 +54,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
+   * Requests' transactions waiting for the database now (priority-gate.ts): more than none means
+   * writes are queueing, a burst of orders, and background work should give way. Absent where
+   * nothing is gated (the in-process PGlite of tests).
+   */
+  writesWaiting?(): number;
+  /**
    * The embedded database in a data directory: a consistent gzipped tarball of it and the rows
    * each table held when it was taken (backups).
    */

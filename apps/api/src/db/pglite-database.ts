@@ -118,6 +118,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     close: () => client.close().finally(unlock),
     dumpDataDir: () => client.dump(),
     executeSql: (text, values) => pgliteSql(client, text, values),
+    writesWaiting: () => client.writesWaiting(),
     listen: (channel, onNotify, onReconnect, onLost) =>
       client.listen(channel, () => onNotify(), onReconnect, onLost),
   };

@@ -150,6 +150,7 @@ export function openPostgres({
       const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
+    writesWaiting: () => gate.waiting('transaction'),
     listen: (channel, onNotify, onReconnect, onLost) =>
       pgListen({ connectionString: url, channel, onNotify, onReconnect, onLost, log }),
   };

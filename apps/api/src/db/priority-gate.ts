@@ -96,6 +96,11 @@ export class PriorityGate {
     });
   }
 
+  /** How many wait in `lane` now (not counting those admitted). */
+  waiting(lane: Lane): number {
+    return this.lanes[lane].length;
+  }
+
   release(): void {
     const next = this.next();
     if (!next) {

@@ -1,9 +1,11 @@
 import type { Pedido } from '@nexbyte/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { correos } from '../mail/mail.schema';
 import { getOrder, guestOrder, productNamed, setStock, stockOf } from '../orders/orders.fixtures';
 import { pedidos } from '../orders/orders.schema';
+import { PriorityGate } from '../../db/priority-gate';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { JobQueue } from './job-queue';
 
@@ -137,6 +139,74 @@ describe('GET /api/salud', () => {
       expect(cola.antiguedadSegundos).toBeGreaterThanOrEqual(90);
       await q.runDue();
     } finally {
+      await q.stop(1_000);
+    }
+  });
+});
+
+describe('workers during a burst of writes', () => {
+  const policy = { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 };
+
+  /** The shop's database as the queue sees it, its writes' queue that of `gate`. */
+  const gatedBy = (gate: PriorityGate) => ({
+    ...t.app.database,
+    writesWaiting: () => gate.waiting('transaction'),
+  });
+
+  it('hold their batch while requests’ transactions queue, and run it once they are through', async () => {
+    const gate = new PriorityGate({ limit: 1, patienceMs: 1_000 });
+    await gate.acquire('transaction', 0);
+    const next = gate.acquire('transaction', 0);
+    let ran = 0;
+    const q = new JobQueue({
+      database: gatedBy(gate),
+      log: t.app.log,
+      pollSeconds: 0.5,
+      yieldMaxMs: 60_000,
+    });
+    q.define('prueba-cede', policy, async (jobs) => {
+      ran += jobs.length;
+      return new Map();
+    });
+    await q.start();
+    try {
+      await q.send(null, 'prueba-cede', {});
+      // Several polls go by: the worker has taken the job and waits.
+      await sleep(2_000);
+      expect(ran).toBe(0);
+      gate.release();
+      await next;
+      gate.release();
+      await vi.waitFor(() => expect(ran).toBe(1), { timeout: 10_000, interval: 50 });
+    } finally {
+      await q.stop(1_000);
+    }
+  });
+
+  it('still run a batch every few seconds when the writes never stop', async () => {
+    const gate = new PriorityGate({ limit: 1, patienceMs: 1_000 });
+    await gate.acquire('transaction', 0);
+    const next = gate.acquire('transaction', 0);
+    let ran = 0;
+    const q = new JobQueue({
+      database: gatedBy(gate),
+      log: t.app.log,
+      pollSeconds: 0.5,
+      yieldMaxMs: 300,
+    });
+    q.define('prueba-cede-acotado', policy, async (jobs) => {
+      ran += jobs.length;
+      return new Map();
+    });
+    await q.start();
+    try {
+      await q.send(null, 'prueba-cede-acotado', {});
+      await vi.waitFor(() => expect(ran).toBe(1), { timeout: 10_000, interval: 50 });
+      expect(gate.waiting('transaction')).toBe(1);
+    } finally {
+      gate.release();
+      await next;
+      gate.release();
       await q.stop(1_000);
     }
   });

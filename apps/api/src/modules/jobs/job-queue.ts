@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -37,6 +38,8 @@ export interface JobQueueOptions {
   log: FastifyBaseLogger;
   /** Seconds between two looks at an idle queue; 0: no workers (tests run due jobs themselves). */
   pollSeconds: number;
+  /** Longest a worker's batch gives way to queueing writes (YIELD_MAX_MS when absent). */
+  yieldMaxMs?: number;
 }
 
 /** Splits pg-boss's `$n` SQL into drizzle chunks, so it runs inside the caller's transaction. */
@@ -64,6 +67,15 @@ export function inTransaction(tx: Db): PgBoss.Db {
 
 /** How long a queue that could not start waits before trying again. */
 const RESTART_MS = 5_000;
+
+/**
+ * While requests' transactions queue for the database (a burst of orders), a worker waits before
+ * each batch, looking again every YIELD_STEP_MS, for at most YIELD_MAX_MS: the burst's e-mails go
+ * out after it instead of taking the database and the CPU from the shoppers during it, and under
+ * writes that never stop each worker still runs a batch every few seconds.
+ */
+const YIELD_STEP_MS = 25;
+const YIELD_MAX_MS = 5_000;
 
 /** The jobs waiting or running, and how long the oldest waiting one has waited. */
 export interface QueueDepth {
@@ -203,7 +215,10 @@ export class JobQueue {
           includeMetadata: true,
           pollingIntervalSeconds: this.options.pollSeconds,
         },
-        (jobs) => this.runBatch(queue, jobs),
+        async (jobs) => {
+          await this.yieldToWrites();
+          await this.runBatch(queue, jobs);
+        },
       );
     }
     for (const { name, seconds } of this.periodic) {
@@ -226,6 +241,15 @@ export class JobQueue {
 
   private sendPeriodic(name: string, seconds: number) {
     return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
+  }
+
+  /** Waits while requests' writes queue for the database, up to the bound (YIELD_MAX_MS). */
+  private async yieldToWrites(): Promise<void> {
+    const { database, yieldMaxMs = YIELD_MAX_MS } = this.options;
+    const until = performance.now() + yieldMaxMs;
+    while (!this.stopped && (database.writesWaiting?.() ?? 0) > 0 && performance.now() < until) {
+      await sleep(YIELD_STEP_MS);
+    }
   }
 
   /** Fails the batch's failed jobs (each retried or failed for good by its queue's policy). */
