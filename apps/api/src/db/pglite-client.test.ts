@@ -272,6 +272,30 @@ describe.skipIf(DB_KIND !== 'pglite')('PGlite in a worker thread', () => {
     await query;
   });
 
+  it('stops waiting in place while answers come too late, and waits again once they are quick', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nexbyte-pglite-sync-'));
+    const database = await openDatabase({ dataDir: dir, pgliteSyncWaitMs: 20 });
+    const client = workerOf(database);
+    try {
+      // Answers slower than the wait: each blocks the event loop the whole wait, until the
+      // client sees that waiting does not pay.
+      for (let i = 0; i < 8; i++) await client.query('select pg_sleep(0.05)');
+      const blocked = client.blockedMs;
+      for (let i = 0; i < 10; i++) await client.query('select pg_sleep(0.05)');
+      expect(client.blockedMs - blocked).toBeLessThan(20);
+      // Quick answers again: a probe notices, and the next quick answer is taken in place.
+      for (let i = 0; i < 40; i++) await client.query('select 1');
+      let answered = false;
+      const query = client.query('select 1 as uno').then(() => (answered = true));
+      for (let i = 0; i < 100 && !answered; i++) await Promise.resolve();
+      expect(answered).toBe(true);
+      await query;
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('flushes every commit to disk with fsync', async () => {
     const { fsyncCount: before } = await workerOf(onDisk).stats();
     for (let i = 0; i < 5; i++) {

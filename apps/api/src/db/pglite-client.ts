@@ -44,6 +44,17 @@ export interface PgliteWorkerOptions {
  */
 export const SYNC_WAIT_MS = 1;
 
+/**
+ * Waiting in place pays only while answers come within it. When the worker cannot get a core in
+ * time (both are busy: a burst of orders, the machine shared), every wait runs out and blocks the
+ * event loop for nothing, the shoppers' requests with it. The share of waits answered in time is
+ * followed as a moving average (weight 1/SYNC_HIT_WEIGHT); below SYNC_HIT_FLOOR the client stops
+ * waiting, except one call in SYNC_PROBE_EVERY, which tells when answers are quick again.
+ */
+const SYNC_HIT_WEIGHT = 8;
+const SYNC_HIT_FLOOR = 0.5;
+const SYNC_PROBE_EVERY = 16;
+
 /** Options drizzle and our code pass to `query`: parsers run here, they cannot cross threads. */
 export type ClientQueryOptions = Pick<QueryOptions, 'rowMode' | 'parsers'>;
 
@@ -115,6 +126,10 @@ export class PgliteWorkerClient {
   private restartDelayMs: number;
   private closing: Promise<void> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** The share of recent in-place waits answered in time (SYNC_HIT_FLOOR). */
+  private syncHits = 1;
+  private syncSkipped = 0;
+  private syncBlockedMs = 0;
 
   /**
    * PGlite is one connection: whoever holds it (a statement, or a transaction across its awaits)
@@ -130,6 +145,11 @@ export class PgliteWorkerClient {
       limit: 1,
       patienceMs: options.queueTimeoutMs > 0 ? options.queueTimeoutMs / 2 : 500,
     });
+  }
+
+  /** Requests' transactions waiting for the connection now. */
+  writesWaiting(): number {
+    return this.queue.waiting('transaction');
   }
 
   static async start(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
@@ -250,19 +270,37 @@ export class PgliteWorkerClient {
    * that comes in time resolves its promise before the event loop turns. Past `ms` the answer
    * comes through the event loop.
    */
-  private waitForAnswer(id: number, ms: number) {
-    const deadline = performance.now() + ms;
-    while (this.pending.has(id)) {
-      const seen = Atomics.load(this.signal, 0);
-      const received = receiveMessageOnPort(this.replies);
-      if (received) {
-        this.onAnswer(received.message as WorkerMessage);
-        continue;
+  private waitForAnswer(id: number, ms: number): boolean {
+    const started = performance.now();
+    const deadline = started + ms;
+    try {
+      while (this.pending.has(id)) {
+        const seen = Atomics.load(this.signal, 0);
+        const received = receiveMessageOnPort(this.replies);
+        if (received) {
+          this.onAnswer(received.message as WorkerMessage);
+          continue;
+        }
+        const left = deadline - performance.now();
+        if (left <= 0) return false;
+        Atomics.wait(this.signal, 0, seen, left);
       }
-      const left = deadline - performance.now();
-      if (left <= 0) return;
-      Atomics.wait(this.signal, 0, seen, left);
+      return true;
+    } finally {
+      this.syncBlockedMs += performance.now() - started;
     }
+  }
+
+  /** Waits in place for a quick answer while such waits pay (SYNC_HIT_FLOOR), or to probe. */
+  private maybeWaitForAnswer(id: number, ms: number) {
+    if (this.syncHits < SYNC_HIT_FLOOR && ++this.syncSkipped % SYNC_PROBE_EVERY !== 0) return;
+    const inTime = this.waitForAnswer(id, ms);
+    this.syncHits += ((inTime ? 1 : 0) - this.syncHits) / SYNC_HIT_WEIGHT;
+  }
+
+  /** Milliseconds the event loop has spent waiting in place for answers since the start. */
+  get blockedMs(): number {
+    return this.syncBlockedMs;
   }
 
   private settle(id: number, action: (pending: Pending) => void) {
@@ -288,7 +326,7 @@ export class PgliteWorkerClient {
       this.worker.postMessage({ ...request, id });
     });
     // Behind another request (a COMMIT on its way to disk) the answer is not quick: no waiting.
-    if (syncWaitMs > 0 && this.pending.size === 1) this.waitForAnswer(id, syncWaitMs);
+    if (syncWaitMs > 0 && this.pending.size === 1) this.maybeWaitForAnswer(id, syncWaitMs);
     return answer;
   }
 
