@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { isProductNotFound, useProduct } from '../api/get-product';
 import { parseProductId } from '../product-id';
 import { Breadcrumb } from './breadcrumb';
+import { CompatibleParts } from './compatible-parts';
 import { ProductGallery } from './product-gallery';
 import { StockHint } from './stock-hint';
 import { InstallmentsPrice } from './installments-price';
@@ -125,6 +126,7 @@ function ProductView({ product, action }: { product: Producto; action: ReactNode
           <BackToList />
         </div>
       </div>
+      <CompatibleParts product={product} />
     </div>
   );
 }
