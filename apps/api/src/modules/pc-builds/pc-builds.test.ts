@@ -219,6 +219,9 @@ describe('armados guardados: enlace, cuenta y recomendados', () => {
         url: `/api/cuenta/armados/${codigo}`,
         headers: bearer(token),
       });
+    // Read once, so the catalogue cache holds its page: deleting it must clear that too.
+    const before = await t.app.inject({ method: 'GET', url: `/api/armados/${mine.codigo}` });
+    expect(before.statusCode).toBe(200);
     expect((await del(mine.codigo, t.adminToken)).statusCode).toBe(404);
     expect((await del(anonymous.codigo, t.clientToken)).statusCode).toBe(404);
     expect((await del(mine.codigo, t.clientToken)).statusCode).toBe(204);

@@ -74,7 +74,7 @@ export function MyBuildsSection({ userId }: { userId: number }) {
             </ul>
             <ConfirmDialog
               open={deleting !== null}
-              title="Eliminar armado"
+              title="¿Eliminar este armado?"
               confirmLabel="Eliminar"
               danger
               busy={remove.isPending}
