@@ -103,3 +103,8 @@ export function isoToChileLocal(iso: string): string {
   if (Number.isNaN(ms)) return '';
   return new Date(ms + chileOffset(ms)).toISOString().slice(0, 16);
 }
+
+/** The offer's last day in Chile as schema.org's `priceValidUntil` wants it: '2026-11-30'. */
+export function offerLastDay(hasta: string): string {
+  return isoToChileLocal(new Date(time(hasta) - 1).toISOString()).slice(0, 10);
+}

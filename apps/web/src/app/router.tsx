@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
               () => import('./routes/newsletter-unsubscribe'),
             ),
           },
+          {
+            path: 'alertas/baja',
+            ...screen(
+              'routes/stock-alerts-unsubscribe',
+              () => import('./routes/stock-alerts-unsubscribe'),
+            ),
+          },
           { path: '*', ...screen('routes/not-found', () => import('./routes/not-found')) },
         ],
       },

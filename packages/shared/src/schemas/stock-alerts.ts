@@ -8,6 +8,7 @@ export const STOCK_ALERT_MESSAGES = {
   inStock: 'Este producto ya tiene stock: puedes comprarlo ahora.',
   unsubscribed: 'Listo. Ya no te avisaremos cuando lleguen productos.',
   invalidUnsubscribeLink: 'El enlace para dejar de recibir avisos no es válido.',
+  unsubscribeHint: 'Cada correo trae un enlace para no recibir más avisos.',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { isProductNotFound, productQueryOptions } from '../../features/catalog/api/get-product';
 import { ProductDetail } from '../../features/catalog/components/product-detail';
 import { parseProductId } from '../../features/catalog/product-id';
+import { StockAlertForm } from '../../features/stock-alerts/components/stock-alert-form';
 import type { Prefetch } from '../prefetch';
 
 const NOT_FOUND = { status: 404 };
@@ -30,7 +31,12 @@ export default function ProductDetailRoute() {
   return (
     <ProductDetail
       productId={id}
-      renderAction={(product) => <AddToCartButton product={product} />}
+      renderAction={(product) => (
+        <>
+          <AddToCartButton product={product} />
+          {product.stock <= 0 && <StockAlertForm productoId={product.id} />}
+        </>
+      )}
     />
   );
 }

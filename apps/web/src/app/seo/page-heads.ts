@@ -2,6 +2,7 @@ import {
   blogPostPath,
   categoryListPath,
   formatCLP,
+  offerLastDay,
   type Armado,
   type Producto,
 } from '@nexbyte/shared';
@@ -173,6 +174,10 @@ export function productHead(ctx: HeadContext, product: Producto): PageHead {
         url,
         price,
         priceCurrency: 'CLP',
+        // While an offer runs the price is the offer's, valid until its last day in Chile.
+        ...(product.precioNormal != null && product.oferta
+          ? { priceValidUntil: offerLastDay(product.oferta.hasta) }
+          : {}),
         availability: availability(product.stock),
         itemCondition: 'https://schema.org/NewCondition',
         seller: { '@type': 'Organization', name: SHOP_NAME },

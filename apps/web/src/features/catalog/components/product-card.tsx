@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCLP, type Producto } from '@nexbyte/shared';
+import type { Producto } from '@nexbyte/shared';
 import { productPath } from '../product-id';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { StockHint } from './stock-hint';
 import { InstallmentsPrice } from './installments-price';
+import { OfferPrice } from './offer-price';
 import { TransferPrice } from './transfer-price';
 import '../catalog.css';
 
@@ -51,7 +52,7 @@ export function ProductCard({
           {linkName ? <Link to={productPath(product.id)}>{product.nombre}</Link> : product.nombre}
         </Heading>
         <p className="product-card__category">{product.categoria.nombre}</p>
-        <p className="product-card__price">{formatCLP(product.precio)}</p>
+        <OfferPrice product={product} className="product-card__price" />
         <TransferPrice price={product.precio} className="product-card__transfer-price" />
         <InstallmentsPrice price={product.precio} className="product-card__installments" />
         {showStock && <StockHint stock={product.stock} />}

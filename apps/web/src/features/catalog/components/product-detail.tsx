@@ -1,4 +1,4 @@
-import { formatCLP, WARRANTY_MONTHS, type Producto } from '@nexbyte/shared';
+import { WARRANTY_MONTHS, type Producto } from '@nexbyte/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -9,6 +9,7 @@ import { CompatibleParts } from './compatible-parts';
 import { ProductGallery } from './product-gallery';
 import { StockHint } from './stock-hint';
 import { InstallmentsPrice } from './installments-price';
+import { OfferPrice } from './offer-price';
 import { TransferPrice } from './transfer-price';
 import '../catalog.css';
 
@@ -104,7 +105,7 @@ function ProductView({ product, action }: { product: Producto; action: ReactNode
           <p className="product-detail__category">
             {product.marca ? `${product.marca} · ${categoria.nombre}` : categoria.nombre}
           </p>
-          <p className="product-detail__price">{formatCLP(product.precio)}</p>
+          <OfferPrice product={product} className="product-detail__price" />
           <TransferPrice price={product.precio} className="product-detail__transfer-price" />
           <InstallmentsPrice price={product.precio} className="product-detail__installments" />
           <StockHint stock={product.stock} />

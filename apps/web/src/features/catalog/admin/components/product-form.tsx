@@ -17,17 +17,20 @@ import {
   type ComponenteForm,
 } from './component-fields';
 import { medidasFormSchema, medidasToForm, ParcelFields, type MedidasForm } from './parcel-fields';
+import { OfferFields, ofertaFormSchema, ofertaToForm, type OfertaForm } from './offer-fields';
 
 /** The shared schema, with the typed specification read from the form's fields first. */
 const productFormSchema = productoInputSchema.extend({
   componente: componenteFormSchema,
   medidas: medidasFormSchema,
+  oferta: ofertaFormSchema,
 });
 
 export type ProductFormInput = Omit<
   z.input<typeof productoInputSchema>,
-  'componente' | 'medidas'
+  'componente' | 'medidas' | 'oferta'
 > & {
+  oferta?: OfertaForm | null;
   componente?: ComponenteForm | null;
   medidas?: MedidasForm | null;
 };
@@ -44,6 +47,7 @@ const FIELDS = [
   'especificaciones',
   'componente',
   'medidas',
+  'oferta',
 ] as const;
 
 export const SAVE_PRODUCT_ERROR = 'Hubo un error al crear/actualizar el producto.';
@@ -62,7 +66,8 @@ function defaultsOf(product?: Producto): ProductFormInput | undefined {
   return {
     nombre: product.nombre,
     descripcion: product.descripcion ?? '',
-    precio: product.precio,
+    // While an offer runs `precio` is the offer's: the form edits the normal one.
+    precio: product.precioNormal ?? product.precio,
     stock: product.stock,
     categoria: { id: product.categoria.id },
     // With photos, `imagen` is the first one's URL: never written back as the typed picture.
@@ -72,6 +77,7 @@ function defaultsOf(product?: Producto): ProductFormInput | undefined {
     especificaciones: product.especificaciones,
     componente: componentToForm(product.componente),
     medidas: medidasToForm(product.medidas),
+    oferta: ofertaToForm(product.oferta),
   };
 }
 
@@ -101,6 +107,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
       especificaciones: [],
       componente: { tipo: '' },
       medidas: medidasToForm(null),
+      oferta: ofertaToForm(null),
     },
     serverFields: FIELDS,
   });
@@ -112,6 +119,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
       const cleared = {
         ...(product?.componente && !body.componente ? { componente: null } : {}),
         ...(product?.medidas && !body.medidas ? { medidas: null } : {}),
+        ...(product?.oferta && !body.oferta ? { oferta: null } : {}),
       };
       await onSave({ ...body, ...cleared });
     } catch (error) {
@@ -202,6 +210,7 @@ export function ProductForm({ product, categories, submitLabel, onSave }: Produc
         </FormField>
         <SpecFields control={control} register={register} errors={errors} categories={categories} />
         <ParcelFields register={register} errors={errors} />
+        <OfferFields register={register} errors={errors} />
         <ComponentFields
           control={control}
           register={register}
