@@ -2,6 +2,7 @@
 // Configuration table). Parsing only: what the values mean together is index.ts's.
 import path from 'node:path';
 import {
+  canonicalComuna,
   CUOTAS_SIN_INTERES_LIMIT,
   CUOTAS_SIN_INTERES_MIN,
   GUEST_UNPAID_ORDERS_MAX,
@@ -238,6 +239,32 @@ export const envSchema = z.object({
   DTE_ACTECO: z.coerce.number().int().min(1).max(999_999).default(DEMO_EMISOR.acteco),
   DTE_DIRECCION: z.string().trim().min(3).max(70).default(DEMO_EMISOR.direccion),
   DTE_COMUNA: z.string().trim().min(2).max(20).default(DEMO_EMISOR.comuna),
+  // Carriers (decision 036): CARRIER_API_URL set turns Chilexpress's rates and shipments on.
+  CARRIER_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, {
+      error: 'debe ser una dirección http:// o https:// sin ruta',
+    })
+    .optional()
+    .or(z.literal('')),
+  CARRIER_API_KEY: z.string().trim().optional(),
+  CARRIER_CUSTOMER_CARD: z.string().trim().max(20).optional(),
+  CARRIER_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(2_000, { error: 'la cotización no espera más de 2000 ms al transportista' })
+    .default(1_500),
+  CARRIER_QUOTE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
+  CARRIER_ORIGIN_COMUNA: z
+    .string()
+    .trim()
+    .refine((v) => canonicalComuna(v) !== null, { error: 'debe ser una comuna de Chile' })
+    .default('Providencia'),
+  PARCEL_BOX_KG: z.coerce.number().min(0).max(20).default(0.3),
+  TRACKING_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(1_800),
+  SHIPMENT_STUCK_DAYS: z.coerce.number().int().min(1).max(60).default(5),
 });
 
 /** The environment once parsed. */

@@ -15,6 +15,7 @@ import { DEMO_ADMIN, envSchema, type Env } from './env-schema';
 import { readJwtSecret } from './jwt-secret';
 import { parseCorsOrigins, parseTrustProxy, queryTimeoutMs } from './parsers';
 import { invoicingConfig } from './invoicing';
+import { shippingConfig } from './shipping';
 import { paymentsConfig } from './payments';
 import { refuseDemoSettingsInProduction } from './production';
 import type { AppConfig } from './types';
@@ -188,5 +189,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     payments: paymentsConfig(env),
     invoicing: invoicingConfig(env),
+    shipping: shippingConfig(env),
   };
 }

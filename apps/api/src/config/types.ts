@@ -3,6 +3,7 @@
 import type { PasswordPolicy } from '@nexbyte/shared';
 import type { PoolSettings } from '../db/postgres';
 import type { RedisSettings } from '../redis';
+import type { ShippingConfig } from './shipping';
 
 /** Which proxies may tell the client's address: none, the nearest N hops, or these addresses. */
 export type TrustProxy = false | number | string[];
@@ -210,4 +211,6 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   payments: PaymentsConfig;
   invoicing: InvoicingConfig;
+  /** Carriers, parcels and tracking (decision 036). */
+  shipping: ShippingConfig;
 }

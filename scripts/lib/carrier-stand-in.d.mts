@@ -1,0 +1,35 @@
+// Types of carrier-stand-in.mjs, for the TypeScript tests.
+
+/** accept; refuse (400 with `refuseMessage`); silent (never answers); down (drops connections). */
+export type CarrierMode = 'accept' | 'refuse' | 'silent' | 'down';
+
+export interface StandInTransportOrder {
+  number: string;
+  reference: string;
+  service: string;
+  county: string;
+  parcel: { weight: string; length: string; width: string; height: string };
+}
+
+export interface CarrierStandIn {
+  url: string;
+  mode: CarrierMode;
+  delayMs: number;
+  refuseMessage: string;
+  orders: StandInTransportOrder[];
+  events: Map<
+    string,
+    { eventDate: string; eventHour: string; description: string; office: string }[]
+  >;
+  calls: { method: string; path: string }[];
+  advance(number: string, description: string, office?: string): void;
+  close(): Promise<void>;
+}
+
+export function startCarrierStandIn(options?: {
+  areas?: Record<string, string[]>;
+  mode?: CarrierMode;
+  delayMs?: number;
+  apiKey?: string | null;
+  port?: number;
+}): Promise<CarrierStandIn>;
