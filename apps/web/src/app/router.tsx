@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
             ...screen('routes/product-detail', () => import('./routes/product-detail')),
           },
           { path: 'carrito', ...screen('routes/cart', () => import('./routes/cart')) },
+          { path: 'comparar', ...screen('routes/compare', () => import('./routes/compare')) },
           {
             path: 'arma-tu-pc',
             ...screen('routes/pc-builder', () => import('./routes/pc-builder')),

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { CompareTray } from '../features/compare/components/compare-tray';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { RouteHead } from './seo/route-head';
@@ -16,6 +17,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <CompareTray />
       <ScrollRestoration />
     </>
   );

@@ -19,6 +19,8 @@ export const TAB_KEYS = {
 export const LOCAL_KEYS = {
   /** The build in progress of /arma-tu-pc, as its address's query. */
   pcBuild: 'nexbyte_arma_tu_pc',
+  /** The products chosen to compare, up to four of one category (/comparar). */
+  compare: 'nexbyte_comparar',
 } as const;
 
 export type StoredJson =

@@ -3,6 +3,7 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { isProductNotFound, productQueryOptions } from '../../features/catalog/api/get-product';
 import { ProductDetail } from '../../features/catalog/components/product-detail';
 import { parseProductId } from '../../features/catalog/product-id';
+import { CompareButton } from '../../features/compare/components/compare-button';
 import { StockAlertForm } from '../../features/stock-alerts/components/stock-alert-form';
 import type { Prefetch } from '../prefetch';
 
@@ -34,6 +35,7 @@ export default function ProductDetailRoute() {
       renderAction={(product) => (
         <>
           <AddToCartButton product={product} />
+          <CompareButton product={product} />
           {product.stock <= 0 && <StockAlertForm productoId={product.id} />}
         </>
       )}

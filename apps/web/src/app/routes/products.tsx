@@ -3,6 +3,7 @@ import { facetsQueryOptions } from '../../features/catalog/api/get-facets';
 import { categoriesQueryOptions } from '../../features/catalog/api/get-categories';
 import { productListQueryOptions } from '../../features/catalog/api/get-products';
 import { ProductCatalog } from '../../features/catalog/components/product-catalog';
+import { CompareButton } from '../../features/compare/components/compare-button';
 import { readFilterValues, toProductFilters } from '../../features/catalog/use-product-filters';
 import type { Prefetch } from '../prefetch';
 
@@ -21,7 +22,12 @@ export default function ProductsRoute() {
     <div className="container page">
       <h1>Productos</h1>
       <ProductCatalog
-        renderAction={(product) => <AddToCartButton product={product} nameInLabel />}
+        renderAction={(product) => (
+          <>
+            <AddToCartButton product={product} nameInLabel />
+            <CompareButton product={product} nameInLabel />
+          </>
+        )}
       />
     </div>
   );

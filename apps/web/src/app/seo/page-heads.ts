@@ -291,6 +291,11 @@ export const STATIC_PAGES = {
     description: 'Inicia sesión en Nexbyte para comprar y seguir tus pedidos.',
     noindex: true,
   },
+  '/comparar': {
+    title: 'Comparar productos',
+    description: 'Compara lado a lado hasta cuatro productos de una misma categoría.',
+    noindex: true,
+  },
   '/registro': {
     title: 'Registro',
     description: 'Crea tu cuenta en Nexbyte para comprar y seguir tus pedidos.',
