@@ -18,6 +18,7 @@ import checkout from './modules/checkout/checkout.plugin';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import couponRoutes from './modules/coupons/coupons.routes';
 import shippingRoutes from './modules/shipping/shipping.routes';
+import shipping from './modules/shipping/shipping.plugin';
 import categoryRoutes from './modules/categories/categories.routes';
 import contactRoutes from './modules/contact/contact.routes';
 import imageFileRoutes from './modules/images/image-files.routes';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(ownerMails);
   await app.register(supportMails);
   await app.register(payments);
+  await app.register(shipping);
   await app.register(checkout);
   await app.register(invoicing);
   // A map of every route helps an attacker more than a shopper: production shows it only if asked.

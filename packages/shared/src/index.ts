@@ -22,3 +22,4 @@ export * from './pc-builder';
 export * from './installments';
 export * from './parcels';
 export * from './offers';
+export * from './carriers';

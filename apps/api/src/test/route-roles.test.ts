@@ -102,6 +102,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/documentos/libro-ventas.csv': 'admin',
   'GET /api/envios': 'public',
   'PUT /api/envios': 'admin',
+  'POST /api/envios/opciones': 'public',
   'GET /api/cupones': 'admin',
   'POST /api/cupones': 'admin',
   'PUT /api/cupones/:id': 'admin',

@@ -130,6 +130,8 @@ export const cotizacionRequestSchema = z.object({
   metodoPago: z.enum(METODOS_PAGO, { error: 'Método de pago inválido.' }).optional(),
   /** With FACTURA the quote carries the total's neto apart (its IVA is always there). */
   documento: tipoDocumentoField.optional(),
+  /** The signed shipping option chosen (POST /envios/opciones): its price is the shipping. */
+  envioCotizado: z.string().max(2000).optional(),
 });
 export type CotizacionRequest = z.input<typeof cotizacionRequestSchema>;
 
@@ -264,6 +266,11 @@ const orderFields = {
   totalEsperado: z.number().min(0).max(1e12).optional(),
   /** The tax document asked for: a boleta unless a factura with its company is. */
   documento: documentoSolicitadoSchema.default({ tipo: 'BOLETA' }),
+  /**
+   * The signed shipping option the buyer accepted (POST /envios/opciones): required for a home
+   * delivery while a carrier is set up; the order charges its price.
+   */
+  envioCotizado: z.string().max(2000).optional(),
 };
 
 /**

@@ -128,6 +128,7 @@ async function checkout(app: FastifyInstance) {
             guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
           },
           payments: app.payments,
+          carrierQuotes: app.carrierQuotes,
           log,
           events: [],
         };

@@ -84,6 +84,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         user ? { usuarioId: user.id, correo: user.correo, run: user.run } : null,
         { metodo: request.body.metodoPago, percent: app.payments.transferDiscountPct },
+        app.carrierQuotes,
       );
     },
   );

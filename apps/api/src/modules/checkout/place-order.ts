@@ -31,7 +31,12 @@ import { pendingPaymentOf } from '../payments/payments.service';
 import type { PaymentStart } from '../payments/provider';
 import { keepOrderCompany } from '../invoicing/companies.service';
 import { crossedLowStock, takeStock, type TakenLine } from '../products/inventory';
-import { deliveryQuote, type DeliveryQuote } from '../shipping/shipping.service';
+import {
+  deliveryQuote,
+  recordShipmentChoice,
+  type CarrierQuotes,
+  type DeliveryQuote,
+} from '../shipping/shipping.service';
 import { PAYMENT_MESSAGES } from './payment-flow';
 import { customerEmailKey } from '../../customer-email';
 import type { GuestClientHold } from './guest-client-limit';
@@ -94,6 +99,8 @@ export interface Checkout {
   replayed?: boolean;
   /** The payment providers on, the transfer discount and Webpay's return URL. */
   payments: Payments;
+  /** The carrier's signed options (decision 036); absent, delivery is the región's table. */
+  carrierQuotes?: CarrierQuotes;
   /** Where the buyer pays (WEBPAY); null for a transfer, a replay with none pending, or $0. */
   payment?: PaymentStart | null;
   /** True when the order needed no payment ($0) and was confirmed as it was placed. */
@@ -130,7 +137,33 @@ export const deliveryStep: Step<Checkout> = {
   name: 'entrega',
   async run(ctx) {
     const { entrega, region } = ctx.input.request;
-    ctx.delivery = await deliveryQuote(ctx.tx, entrega, region);
+    const accepted =
+      entrega === 'DESPACHO' && ctx.carrierQuotes
+        ? await ctx.carrierQuotes.accepted(ctx.tx, ctx.input.request, true)
+        : null;
+    ctx.delivery = await deliveryQuote(ctx.tx, entrega, region, accepted);
+  },
+};
+
+/**
+ * A home delivery records how it travels: the carrier's service and price the buyer accepted, or
+ * the región's table (no carrier, or it did not answer), with the parcel it was rated for.
+ */
+export const shipmentChoiceStep: Step<Checkout> = {
+  name: 'envío elegido',
+  async run(ctx) {
+    const { request } = ctx.input;
+    if (request.entrega !== 'DESPACHO' || !ctx.carrierQuotes) return;
+    const accepted =
+      ctx.delivery!.accepted ??
+      (await ctx.carrierQuotes.tableShipping(
+        ctx.tx,
+        request.items,
+        request.region!,
+        request.comuna!,
+        ctx.delivery!.rule.fee,
+      ));
+    await recordShipmentChoice(ctx.tx, ctx.order!.id, accepted);
   },
 };
 
@@ -401,6 +434,7 @@ export const PLACE_ORDER_STEPS: readonly Step<Checkout>[] = [
   quoteStep,
   guestHoldingsStep,
   orderStep,
+  shipmentChoiceStep,
   companyStep,
   couponUseStep,
   nothingToPayStep,

@@ -21,7 +21,7 @@ import {
   type CouponBuyer,
 } from '../coupons/coupons.service';
 import { productsForCart, type ProductForCart } from '../products/inventory';
-import { deliveryQuote } from '../shipping/shipping.service';
+import { deliveryQuote, type CarrierQuotes } from '../shipping/shipping.service';
 import { withPaymentDiscount } from './payment-terms';
 
 const UNKNOWN_PRODUCT = 'Un producto de tu carrito';
@@ -89,6 +89,8 @@ export interface QuoteRequest {
   entrega: MetodoEntrega;
   region?: string | undefined;
   documento?: TipoDocumento | undefined;
+  /** The signed shipping option chosen (decision 036). */
+  envioCotizado?: string | undefined;
 }
 
 /**
@@ -104,9 +106,14 @@ export async function quoteCart(
   request: QuoteRequest,
   buyer: CouponBuyer | null,
   payment: { metodo: MetodoPago | undefined; percent: number },
+  carrierQuotes?: CarrierQuotes,
 ): Promise<Cotizacion> {
   const { items, cupon } = request;
-  const delivery = await deliveryQuote(db, request.entrega, request.region);
+  const accepted =
+    carrierQuotes && request.entrega === 'DESPACHO'
+      ? await carrierQuotes.accepted(db, request, false)
+      : null;
+  const delivery = await deliveryQuote(db, request.entrega, request.region, accepted);
   const products = new Map(
     (
       await productsForCart(

@@ -358,3 +358,23 @@ export async function listPublishedProducts(
     .offset(offset)
     .limit(limit);
 }
+
+/** What packing an order needs of its products: weight and size, and the price (declared value). */
+export async function parcelFactsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: productos.id,
+      precio: productos.precio,
+      activo: productos.activo,
+      ...medidasColumns,
+    })
+    .from(productos)
+    .where(inArray(productos.id, ids));
+  return rows.map((r) => ({
+    id: r.id,
+    activo: r.activo,
+    precio: Number(r.precio),
+    medidas: medidasOf(r),
+  }));
+}

@@ -14,4 +14,4 @@ export {
   type StoredProduct,
 } from './bulk.repository';
 export { SKU_RESERVED, skuReservedFor } from './sku';
-export { medidasOf, medidasRow } from './products.repository';
+export { medidasOf, medidasRow, parcelFactsByIds } from './products.repository';

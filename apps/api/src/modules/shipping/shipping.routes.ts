@@ -1,4 +1,10 @@
-import { ajustesEnvioInputSchema, ajustesEnvioSchema, errorResponseSchema } from '@nexbyte/shared';
+import {
+  ajustesEnvioInputSchema,
+  ajustesEnvioSchema,
+  errorResponseSchema,
+  opcionesEnvioRequestSchema,
+  opcionesEnvioSchema,
+} from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOnly } from '../params';
 import { loadShippingSettings, saveShippingSettings } from './shipping.service';
@@ -45,6 +51,20 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return loadShippingSettings(app.db);
     },
+  );
+
+  app.post(
+    '/envios/opciones',
+    {
+      schema: {
+        tags,
+        description:
+          'Cómo despachar un carrito a una comuna: cada servicio del transportista con su precio y fecha estimada de entrega (`opciones`, `origen: TRANSPORTISTA`), para el bulto del carrito (`bulto`: peso con la caja y medidas, ver docs/product.md#parcels). Si el transportista no responde dentro de CARRIER_TIMEOUT_MS, o no hay transportista configurado, una sola opción con la tarifa de la región (`origen: TABLA`, y `mensaje` dice por qué cuando el transportista no respondió). Cada opción trae `cotizacion`, firmada: el pedido (`envioCotizado`) cobra ese precio, para esa comuna y ese bulto, durante 30 minutos. `envioGratisDesde` es el umbral de la región, que también vale para el precio del transportista. Sin token.',
+        body: opcionesEnvioRequestSchema,
+        response: { 200: opcionesEnvioSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => app.carrierQuotes.options(app.db, request.body),
   );
 };
 

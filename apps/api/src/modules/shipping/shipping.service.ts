@@ -8,6 +8,7 @@ import {
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
+import type { AcceptedShipping } from './carrier-quotes';
 import { activePickup, regionRule } from './shipping.repository';
 
 export { activePickup, loadShippingSettings, saveShippingSettings } from './shipping.repository';
@@ -17,6 +18,8 @@ export interface DeliveryQuote {
   rule: ShippingRule;
   /** The store's pickup point, for RETIRO. */
   pickup: RetiroTienda | null;
+  /** The signed option the buyer accepted for a home delivery (decision 036), if any. */
+  accepted: AcceptedShipping | null;
 }
 
 /**
@@ -28,6 +31,7 @@ export async function deliveryQuote(
   db: Db,
   entrega: MetodoEntrega,
   region: string | undefined,
+  accepted: AcceptedShipping | null = null,
 ): Promise<DeliveryQuote> {
   if (entrega === 'RETIRO') {
     const pickup = await activePickup(db);
@@ -36,9 +40,14 @@ export async function deliveryQuote(
         entrega: SHIPPING_MESSAGES.pickupOff,
       });
     }
-    return { entrega, rule: PICKUP_SHIPPING_RULE, pickup };
+    return { entrega, rule: PICKUP_SHIPPING_RULE, pickup, accepted: null };
   }
-  if (!region) return { entrega, rule: DEFAULT_SHIPPING_RULE, pickup: null };
+  if (!region) return { entrega, rule: DEFAULT_SHIPPING_RULE, pickup: null, accepted: null };
   const tarifa = await regionRule(db, region);
-  return { entrega, rule: { fee: tarifa.precio, freeFrom: tarifa.envioGratisDesde }, pickup: null };
+  // The accepted option's price, with the región's free-shipping threshold still honoured.
+  const fee = accepted ? accepted.precio : tarifa.precio;
+  return { entrega, rule: { fee, freeFrom: tarifa.envioGratisDesde }, pickup: null, accepted };
 }
+
+export { CarrierQuotes, type AcceptedShipping } from './carrier-quotes';
+export { recordShipmentChoice } from './shipments.repository';
