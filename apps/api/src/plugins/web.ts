@@ -48,12 +48,12 @@ function renderIndex(root: string, domains: readonly string[]): string {
 
 /**
  * The screens behind a session (admin, account, checkout, an order) or a private link (a repair's
- * tracking page, whose address is its secret) stay rendered in the browser: the server knows no
- * session (it lives in the browser's storage), no such page may be kept in the page cache, and
- * search engines have no business there (`X-Robots-Tag: noindex`).
+ * tracking page, an unsubscribe link: their address is their secret) stay rendered in the
+ * browser: the server knows no session (it lives in the browser's storage), no such page may be
+ * kept in the page cache, and search engines have no business there (`X-Robots-Tag: noindex`).
  */
 const CLIENT_ONLY =
-  /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter|soporte\/seguimiento)(\/|$)/;
+  /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter|alertas|soporte\/seguimiento)(\/|$)/;
 
 function isServerRendered(pathName: string): boolean {
   return !CLIENT_ONLY.test(pathName);

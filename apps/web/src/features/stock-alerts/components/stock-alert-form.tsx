@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSession } from '../../../lib/use-session';
 import { useCreateStockAlert } from '../api/create-stock-alert';
 import '../stock-alerts.css';
@@ -24,9 +25,11 @@ function failureOf(error: unknown): { field: string | null; message: string } {
 export function StockAlertForm({ productoId }: { productoId: number }) {
   const inputId = useId();
   const session = useSession();
+  // The server renders the page for nobody: the account's address appears once hydrated.
+  const hydrated = useHydrated();
   const mutation = useCreateStockAlert();
   const [done, setDone] = useState<string | null>(null);
-  const accountEmail = session?.user.correo;
+  const accountEmail = hydrated ? session?.user.correo : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
