@@ -40,6 +40,11 @@ test('armar un PC con el teclado, del carrito vacío al pago, y compartirlo', as
   page,
   browser,
 }) => {
+  // Server-rendered like the other public pages: the first step's list is in the first byte.
+  const rendered = await page.request.get('/arma-tu-pc');
+  expect(rendered.status()).toBe(200);
+  expect(await rendered.text()).toContain('aria-label="Piezas compatibles: procesador"');
+
   await page.goto('/arma-tu-pc');
   await expect(page.getByRole('heading', { level: 1, name: 'Arma tu PC' })).toBeVisible();
   await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText('0');
