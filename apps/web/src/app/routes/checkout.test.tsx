@@ -6,6 +6,7 @@ import { mockApi, type MockCall } from '../../testing/mock-api';
 import { captureFormPosts } from '../../testing/form-posts';
 import { buildConfig, buildOrder, buildQuote, buildShipping } from '../../testing/order-fixtures';
 import { renderApp } from '../testing/render-app';
+import { buildShippingOptions } from '../../testing/shipping-fixtures';
 
 const MOUSE = {
   id: 12,
@@ -20,6 +21,8 @@ function storeCart(items: object[] = [{ ...MOUSE, qty: 2 }]) {
   localStorage.setItem('nexbyte_cart', JSON.stringify(items));
 }
 
+/** The shipping options of a shop without a carrier: the región's price (decision 036). */
+const SHIPPING_OPTIONS = { 'POST /envios/opciones': { body: buildShippingOptions() } };
 /** GET /config of a shop that takes only transfers, as before Webpay. */
 const TRANSFER_ONLY = { 'GET /config': { body: buildConfig({ metodos: ['TRANSFERENCIA'] }) } };
 
@@ -48,6 +51,7 @@ describe('checkout como invitado', () => {
     const quote = buildQuote();
     const order = buildOrder();
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'POST /pedidos/cotizacion': { body: quote },
       'POST /pedidos': { status: 201, body: { ...order, acceso: 'token-del-pedido' } },
@@ -89,6 +93,7 @@ describe('checkout como invitado', () => {
       metodoPago: 'TRANSFERENCIA',
       totalEsperado: 43970,
       documento: { tipo: 'BOLETA' },
+      envioCotizado: 'tabla-firmada',
     });
     expect(sent!.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,}$/);
     expect(router.state.location.pathname).toBe('/pedido/NB-000123');
@@ -124,6 +129,7 @@ describe('checkout como invitado', () => {
     storeCart();
     let attempts = 0;
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'POST /pedidos/cotizacion': { body: buildQuote() },
       'POST /pedidos': () => {
@@ -196,6 +202,7 @@ describe('checkout como invitado', () => {
       ],
     });
     mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'POST /pedidos/cotizacion': ({ body }) => {
         const items = (body as { items: { productoId: number; qty: number; precio: number }[] })
@@ -240,6 +247,7 @@ describe('checkout como invitado', () => {
   it('un faltante al confirmar nombra los productos y vuelve a cotizar', async () => {
     storeCart();
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'POST /pedidos/cotizacion': { body: buildQuote() },
       'POST /pedidos': {
@@ -286,6 +294,7 @@ describe('retiro en tienda', () => {
       reglaEnvio: { precio: 0, envioGratisDesde: null },
     });
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'GET /envios': { body: buildShipping() },
       'POST /pedidos/cotizacion': ({ body }) => ({
@@ -327,6 +336,7 @@ describe('checkout con sesión iniciada', () => {
     );
     storeCart();
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       ...TRANSFER_ONLY,
       'POST /pedidos/cotizacion': { body: buildQuote() },
       'POST /pedidos': { status: 201, body: { ...buildOrder({ invitado: false }), acceso: null } },
@@ -359,6 +369,7 @@ describe('checkout con sesión iniciada', () => {
       metodoPago: 'TRANSFERENCIA',
       totalEsperado: 43970,
       documento: { tipo: 'BOLETA' },
+      envioCotizado: 'tabla-firmada',
     });
     expect(api.callsTo('GET', '/pedidos/NB-000123')[0]!.headers.has('Pedido-Acceso')).toBe(false);
     expect(screen.getByRole('link', { name: 'Ver mis pedidos' })).toHaveAttribute(
@@ -387,6 +398,7 @@ const WEBPAY_ORDER = {
 describe('checkout con Webpay y transferencia', () => {
   function paymentsApi(extra: Parameters<typeof mockApi>[0] = {}) {
     return mockApi({
+      ...SHIPPING_OPTIONS,
       'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 5 }) },
       'POST /pedidos/cotizacion': ({ body }) => ({
         body: quoteFor((body as { metodoPago?: unknown }).metodoPago),
@@ -504,6 +516,7 @@ describe('checkout con Webpay y transferencia', () => {
       acceso: 'token-del-pedido',
     };
     const api = mockApi({
+      ...SHIPPING_OPTIONS,
       'GET /config': { body: buildConfig({ descuentoTransferenciaPct: 5 }) },
       'POST /pedidos/cotizacion': { body: buildQuote(free) },
       'POST /pedidos': { status: 201, body: { ...paid, pago: null } },

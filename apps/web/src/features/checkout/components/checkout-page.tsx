@@ -30,6 +30,7 @@ import { useShippingSettings } from '../../../lib/shipping-settings';
 import { useServerForm } from '../../../lib/use-server-form';
 import { placeOrderErrorMessage, usePlaceOrder } from '../api/place-order';
 import { useQuote } from '../api/quote-order';
+import { useShippingOptions } from '../api/shipping-options';
 import { checkoutAttemptKey, forgetCheckoutAttempt } from '../checkout-attempt';
 import {
   CustomerFields,
@@ -41,6 +42,7 @@ import {
 import { CheckoutSummary } from './checkout-summary';
 import { DocumentFields, EMPTY_EMPRESA } from './document-fields';
 import { hasBlockingProblems, QuoteNotices } from './quote-notices';
+import { ShippingOptions } from './shipping-options';
 import '../checkout.css';
 
 export interface CheckoutPageProps {
@@ -156,7 +158,19 @@ function CheckoutForm({
   // Pickup switched off while the page was open falls back to home delivery.
   const entrega = offersPickup ? form.watch('entrega') : 'DESPACHO';
   const region = form.watch('region');
+  const comuna = form.watch('comuna');
   const documento = form.watch('documento.tipo');
+  // The carrier's services for this comuna and cart (decision 036); the first until one is chosen.
+  const shipping = useShippingOptions(
+    entrega === 'DESPACHO' && region && comuna
+      ? { items: items.map((i) => ({ productoId: i.id, qty: i.qty })), region, comuna }
+      : null,
+  );
+  const [chosenShipping, setChosenShipping] = useState<string | null>(null);
+  const shippingChoices = entrega === 'DESPACHO' ? shipping.data?.opciones : undefined;
+  const envioCotizado =
+    shippingChoices?.find((o) => o.cotizacion === chosenShipping)?.cotizacion ??
+    shippingChoices?.[0]?.cotizacion;
   // A customer's saved companies are asked for once a factura is.
   const companies = useSavedCompanies(user && documento === 'FACTURA' ? user.id : null);
 
@@ -170,8 +184,10 @@ function CheckoutForm({
       ...(entrega === 'DESPACHO' && region ? { region } : {}),
       // A factura's quote adds the neto the summary shows.
       ...(documento === 'FACTURA' ? { documento } : {}),
+      // The chosen service's signed price is the shipping charged.
+      ...(envioCotizado ? { envioCotizado } : {}),
     }),
-    [items, coupon, metodoPago, entrega, region, documento],
+    [items, coupon, metodoPago, entrega, region, documento, envioCotizado],
   );
   const quote = useQuote(request);
   const placeOrder = usePlaceOrder();
@@ -179,7 +195,12 @@ function CheckoutForm({
 
   const blocking = hasBlockingProblems(quote.data);
   // While a changed cart is quoted again, the total on screen is not yet the one to confirm.
-  const ready = quote.isSuccess && !quote.isPlaceholderData && !quote.isFetching && !blocking;
+  const ready =
+    quote.isSuccess &&
+    !quote.isPlaceholderData &&
+    !quote.isFetching &&
+    !blocking &&
+    !(entrega === 'DESPACHO' && shipping.isFetching);
   const busy = placeOrder.isPending;
   // A total of $0 needs no payment: the server confirms the order without going to Webpay.
   const toWebpay = metodoPago === 'WEBPAY' && quote.data?.total !== 0;
@@ -195,6 +216,7 @@ function CheckoutForm({
       cupon: quote.data.cupon?.codigo ?? null,
       metodoPago,
       totalEsperado: quote.data.total,
+      ...(envioCotizado ? { envioCotizado } : {}),
     };
     placeOrder.mutate(
       { body, idempotencyKey: checkoutAttemptKey() },
@@ -206,7 +228,11 @@ function CheckoutForm({
         onError: (error) => {
           setFailure(placeOrderErrorMessage(error));
           if (!(error instanceof ApiError)) return;
-          if (error.status === 409) void quote.refetch();
+          if (error.status === 409) {
+            void quote.refetch();
+            // An expired or changed shipping quote: ask the carrier again.
+            if (envioCotizado) void shipping.refetch();
+          }
           // 422: the key already placed another order, or Webpay went off; 502: Webpay failed and
           // no order was kept. Either way the next try is a new attempt.
           if (error.status === 422 || error.status === 502) forgetCheckoutAttempt();
@@ -232,6 +258,16 @@ function CheckoutForm({
           )}
           {user ? <CustomerFields user={user} disabled={busy} /> : <GuestFields disabled={busy} />}
           <DeliveryFields disabled={busy} pickup={offersPickup} />
+          {entrega === 'DESPACHO' && region && comuna && (
+            <ShippingOptions
+              options={shipping.data}
+              loading={shipping.isFetching}
+              failed={shipping.isError}
+              value={envioCotizado ?? null}
+              onChange={setChosenShipping}
+              disabled={busy}
+            />
+          )}
           <DocumentFields disabled={busy} companies={companies.data ?? null} />
           <PaymentMethod
             metodos={payments.metodos}
