@@ -80,11 +80,12 @@ function chileOffset(ms: number): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * A date and time as Chile's clocks show it ('2026-11-30T23:59', what a datetime-local field
- * gives) as an instant in ISO 8601; null when it is not one.
+ * gives, or '2026-11-30 23:59', as the CSV writes it) as an instant in ISO 8601; null when it is
+ * not one.
  */
 export function chileLocalToIso(local: string): string | null {
   const m = LOCAL.exec(local);

@@ -175,7 +175,11 @@ export const ofertaInputSchema = z
     desde: offerInstant,
     hasta: offerInstant,
   })
-  .refine((o) => o.desde < o.hasta, { error: m.ofertaOrden, path: ['hasta'] });
+  // Only between two readable dates: an unreadable one has its own message.
+  .refine((o) => !(Date.parse(o.desde) >= Date.parse(o.hasta)), {
+    error: m.ofertaOrden,
+    path: ['hasta'],
+  });
 
 /** What the product answers of its offer: the stored one for staff, the running one for shoppers. */
 export const ofertaSchema = z.object({ precio: z.number(), desde: z.string(), hasta: z.string() });
@@ -393,6 +397,10 @@ export const CSV_PRODUCT_COLUMNS = [
   'alto_cm',
   /** A PC part's typed specification, `tipo=…|campo=valor…` (docs/product.md#arma-tu-pc). */
   'componente',
+  /** The offer's price and dates in Chile's time, `2026-11-30 23:59` (docs/product.md#offers). */
+  'precio_oferta',
+  'oferta_desde',
+  'oferta_hasta',
 ] as const;
 
 export const RESULTADOS_IMPORTACION = ['creada', 'actualizada', 'sin_cambios', 'error'] as const;

@@ -1,5 +1,6 @@
 import {
   CAMPOS_COMPONENTE,
+  isoToChileLocal,
   TIPO_COMPONENTE_LABEL,
   TIPOS_COMPONENTE,
   type CampoComponente,
@@ -37,6 +38,11 @@ export function parsePrice(text: string): number | string {
 /** Whole pesos as digits only; cents (rare in CLP) with a decimal comma, as Excel in Chile reads them. */
 export function formatPrice(precio: number): string {
   return Number.isInteger(precio) ? String(precio) : precio.toFixed(2).replace('.', ',');
+}
+
+/** An offer's start or end as Chile's clocks show it, '2026-11-30 23:59'; empty without an offer. */
+export function formatOfferInstant(value: Date | null): string {
+  return value === null ? '' : isoToChileLocal(value.toISOString()).replace('T', ' ');
 }
 
 /** A weight or a side (numeric text, null while unknown) with a decimal comma; empty when unknown. */

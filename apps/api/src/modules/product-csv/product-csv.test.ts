@@ -57,7 +57,7 @@ describe('GET /api/productos/exportar.csv', () => {
     );
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(BOM, '').trim().split('\r\n');
-    // The first nine columns, then the parcel's and the PC part's (CSV_PRODUCT_COLUMNS).
+    // The first nine columns, then the parcel's, the PC part's and the offer's (CSV_PRODUCT_COLUMNS).
     expect(lines[0]).toBe(CSV_PRODUCT_COLUMNS.join(';'));
     expect(lines[0]!.startsWith(`${HEADER};`)).toBe(true);
     expect(lines).toHaveLength(1 + (await productCount()));
@@ -75,7 +75,7 @@ describe('GET /api/productos/exportar.csv', () => {
     expect(created.creadas).toBe(1);
     const line = (await exportCsv()).body.split('\r\n').find((l) => l.startsWith('EXP-1;'));
     expect(line).toBe(
-      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe;;;;;',
+      'EXP-1;SSD de exportación;Kingston;Almacenamiento;49990;3;sí;;Capacidad=1 TB|Interfaz=NVMe;;;;;;;;',
     );
   });
 

@@ -7,6 +7,7 @@ import {
   formatActive,
   formatComponent,
   formatMeasure,
+  formatOfferInstant,
   formatPrice,
   formatSpecs,
   spreadsheetCsvOptions,
@@ -35,6 +36,9 @@ async function* productRows(db: Db): AsyncGenerator<string[]> {
         formatMeasure(p.anchoCm),
         formatMeasure(p.altoCm),
         formatComponent(p.componente),
+        p.precioOferta === null ? '' : formatPrice(Number(p.precioOferta)),
+        formatOfferInstant(p.ofertaDesde),
+        formatOfferInstant(p.ofertaHasta),
       ];
     }
     if (page.length < EXPORT_PAGE) return;

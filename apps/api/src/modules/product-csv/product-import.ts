@@ -66,7 +66,9 @@ export interface ImportProgress {
 
 type Column = 'sku' | 'nombre' | 'marca' | 'categoria' | 'precio' | 'stock' | 'activo';
 type MeasureColumn = 'peso_kg' | 'largo_cm' | 'ancho_cm' | 'alto_cm';
-type TextColumn = Column | 'descripcion' | 'especificaciones' | MeasureColumn | 'componente';
+type OfferColumn = 'precio_oferta' | 'oferta_desde' | 'oferta_hasta';
+type TextColumn =
+  Column | 'descripcion' | 'especificaciones' | MeasureColumn | 'componente' | OfferColumn;
 
 const MEASURE_COLUMNS = ['peso_kg', 'largo_cm', 'ancho_cm', 'alto_cm'] as const;
 
@@ -84,6 +86,39 @@ function measuresOf(
   const [pesoKg, largoCm, anchoCm, altoCm] = cells.map((c) => c ?? '');
   return { pesoKg, largoCm, anchoCm, altoCm };
 }
+
+/**
+ * The offer's three cells: absent from the file, the product keeps its own (a column absent while
+ * others are given keeps its stored value); all three empty, none; otherwise the form's schema
+ * checks them (dates as Chile's clocks show them, docs/product.md#offers).
+ */
+function offerCells(
+  cell: (column: TextColumn) => string | undefined,
+  existing: Existing | undefined,
+) {
+  const stored = {
+    precio: existing?.precioOferta == null ? '' : Number(existing.precioOferta),
+    desde: existing?.ofertaDesde?.toISOString() ?? '',
+    hasta: existing?.ofertaHasta?.toISOString() ?? '',
+  };
+  const precio = cell('precio_oferta');
+  const desde = cell('oferta_desde');
+  const hasta = cell('oferta_hasta');
+  const given = {
+    precio: precio === undefined ? stored.precio : parsePrice(precio),
+    desde: desde ?? stored.desde,
+    hasta: hasta ?? stored.hasta,
+  };
+  const blank = Object.values(given).every((v) => String(v).trim() === '');
+  return blank ? null : given;
+}
+
+/** The offer as its three columns (all three, or none). */
+const offerRow = (o: { precio: number; desde: string; hasta: string } | null | undefined) => ({
+  precioOferta: o ? o.precio.toFixed(2) : null,
+  ofertaDesde: o ? new Date(o.desde) : null,
+  ofertaHasta: o ? new Date(o.hasta) : null,
+});
 
 type Existing = StoredProduct;
 type Write = ProductWrite;
@@ -137,7 +172,10 @@ const sameValues = (a: Write, b: Existing) =>
   a.marca === b.marca &&
   specsKey(a.especificaciones) === specsKey(b.especificaciones) &&
   componentKey(a.componente) === componentKey(b.componente) &&
-  MEASURE_FIELDS.every((f) => measure(a[f]) === measure(b[f]));
+  MEASURE_FIELDS.every((f) => measure(a[f]) === measure(b[f])) &&
+  measure(a.precioOferta) === measure(b.precioOferta) &&
+  a.ofertaDesde?.getTime() === b.ofertaDesde?.getTime() &&
+  a.ofertaHasta?.getTime() === b.ofertaHasta?.getTime();
 
 const measure = (v: string | null | undefined) => (v == null ? null : Number(v));
 
@@ -185,9 +223,11 @@ function checkRow(
     especificaciones: specs === undefined ? existing?.especificaciones : parseSpecs(specs),
     componente,
     medidas: measuresOf(cell, existing),
+    oferta: offerCells(cell, existing),
   });
   if (!parsed.success) return { motivo: reasons(parsed.error.issues, componente) };
   const v = parsed.data;
+  if (v.oferta && v.oferta.precio >= v.precio) return { motivo: PRODUCT_MESSAGES.ofertaBajoPrecio };
   if (!existing && skuReservedFor(v.sku!)) return { motivo: SKU_RESERVED };
   return {
     write: {
@@ -203,6 +243,7 @@ function checkRow(
       imagen: v.imagen ?? null,
       componente: v.componente ?? null,
       ...medidasRow(v.medidas ?? null),
+      ...offerRow(v.oferta),
     },
   };
 }
@@ -229,6 +270,9 @@ const FIELD_OF_COLUMN: Partial<Record<TextColumn, BulkField>> = {
   largo_cm: 'largoCm',
   ancho_cm: 'anchoCm',
   alto_cm: 'altoCm',
+  precio_oferta: 'precioOferta',
+  oferta_desde: 'ofertaDesde',
+  oferta_hasta: 'ofertaHasta',
 };
 
 /** A file whose header was read and accepted, its rows not yet: what importProducts goes on with. */

@@ -33,6 +33,10 @@ export interface ProductBySku {
   largoCm?: string | null;
   anchoCm?: string | null;
   altoCm?: string | null;
+  /** The offer's price (numeric text) and dates, all three or none (docs/product.md#offers). */
+  precioOferta?: string | null;
+  ofertaDesde?: Date | null;
+  ofertaHasta?: Date | null;
 }
 
 /** A product that exists, with its id. */
@@ -71,6 +75,9 @@ export async function productsBySku(db: Db, skus: string[]): Promise<Map<string,
         largoCm: productos.largoCm,
         anchoCm: productos.anchoCm,
         altoCm: productos.altoCm,
+        precioOferta: productos.precioOferta,
+        ofertaDesde: productos.ofertaDesde,
+        ofertaHasta: productos.ofertaHasta,
       })
       .from(productos)
       .where(inArray(productos.sku, skus.slice(i, i + READ_BATCH)));
@@ -93,6 +100,9 @@ export const BULK_FIELDS = [
   'largoCm',
   'anchoCm',
   'altoCm',
+  'precioOferta',
+  'ofertaDesde',
+  'ofertaHasta',
 ] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
@@ -109,6 +119,9 @@ const EXCLUDED: Record<BulkField, ReturnType<typeof sql>> = {
   largoCm: sql`excluded.largo_cm`,
   anchoCm: sql`excluded.ancho_cm`,
   altoCm: sql`excluded.alto_cm`,
+  precioOferta: sql`excluded.precio_oferta`,
+  ofertaDesde: sql`excluded.oferta_desde`,
+  ofertaHasta: sql`excluded.oferta_hasta`,
 };
 
 /**
@@ -204,6 +217,9 @@ export async function productPageForExport(db: Db, after: number, limit: number)
       largoCm: productos.largoCm,
       anchoCm: productos.anchoCm,
       altoCm: productos.altoCm,
+      precioOferta: productos.precioOferta,
+      ofertaDesde: productos.ofertaDesde,
+      ofertaHasta: productos.ofertaHasta,
     })
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
