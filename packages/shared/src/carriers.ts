@@ -110,3 +110,59 @@ export function opcionEnvioTexto(
     .filter(Boolean)
     .join(' — ');
 }
+
+export const SHIPMENT_MESSAGES = {
+  pickup: 'Este pedido se retira en tienda: no lleva envío.',
+  notPaid: 'Solo un pedido pagado se envía.',
+  noCarrier: 'No hay transportista configurado (CARRIER_API_URL).',
+  noLabel: 'Este pedido aún no tiene etiqueta.',
+} as const;
+
+/** A tracking event as the carrier told it. */
+export const eventoEnvioSchema = z.object({
+  fecha: z.string(),
+  descripcion: z.string(),
+  lugar: z.string().nullable(),
+});
+
+/** How an order travels: what was accepted at checkout and, once shipped, what tracking says. */
+export const envioPedidoSchema = z.object({
+  numero: z.string(),
+  origen: z.enum(ORIGENES_ENVIO),
+  transportista: z.string().nullable(),
+  servicio: z.string().nullable(),
+  precio: z.number(),
+  /** YYYY-MM-DD the carrier expected when quoted. */
+  llegaEstimada: z.string().nullable(),
+  /** The carrier's transport order, once 'Crear envío' made it. */
+  numeroOt: z.string().nullable(),
+  seguimientoUrl: z.string().nullable(),
+  /** Whether the label's PDF is kept (GET /pedidos/{numero}/etiqueta.pdf, ADMIN). */
+  etiqueta: z.boolean(),
+  estado: z.string().nullable(),
+  eventos: z.array(eventoEnvioSchema),
+  enviadoAt: z.string().nullable(),
+  entregadoAt: z.string().nullable(),
+  /** Shipped more than SHIPMENT_STUCK_DAYS ago and not delivered: the dashboard flags it. */
+  atrasado: z.boolean(),
+});
+export type EnvioPedido = z.infer<typeof envioPedidoSchema>;
+
+/** POST /envios/crear: several paid orders shipped at once from the orders list. */
+export const crearEnviosRequestSchema = z.object({
+  numeros: z
+    .array(z.string().regex(/^NB-\d{6,}$/))
+    .min(1)
+    .max(50),
+});
+export const crearEnviosSchema = z.object({
+  resultados: z.array(
+    z.object({
+      numero: z.string(),
+      ok: z.boolean(),
+      /** The shipment when it was made (or already existed); why not otherwise. */
+      envio: envioPedidoSchema.nullable(),
+      mensaje: z.string().nullable(),
+    }),
+  ),
+});

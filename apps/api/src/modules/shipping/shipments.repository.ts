@@ -1,4 +1,6 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { CreatedShipment } from './carrier';
 import type { AcceptedShipping } from './carrier-quotes';
 import { envios } from './shipping.schema';
 
@@ -24,3 +26,80 @@ export async function recordShipmentChoice(
     altoCm: String(bulto.altoCm),
   });
 }
+
+export type EnvioRow = typeof envios.$inferSelect;
+
+export async function shipmentOf(db: Db, pedidoId: number): Promise<EnvioRow | null> {
+  const [row] = await db.select().from(envios).where(eq(envios.pedidoId, pedidoId));
+  return row ?? null;
+}
+
+/** Keeps the transport order only if the order has none yet; null when another got there first. */
+export async function claimShipment(
+  db: Db,
+  pedidoId: number,
+  transportista: string,
+  created: CreatedShipment,
+): Promise<EnvioRow | null> {
+  const [row] = await db
+    .update(envios)
+    .set({
+      transportista,
+      numeroOt: created.number,
+      etiquetaPdf: created.labelPdf,
+      seguimientoUrl: created.trackingUrl,
+      estadoTransportista: 'Orden de transporte creada',
+      enviadoAt: sql`now()`,
+    })
+    .where(and(eq(envios.pedidoId, pedidoId), isNull(envios.numeroOt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Shipments with a transport order and no delivery yet, with their order's number. */
+export async function shipmentsInTransit(db: Db) {
+  const rows = await db
+    .select()
+    .from(envios)
+    .where(and(isNotNull(envios.numeroOt), isNull(envios.entregadoAt)));
+  return rows.map((r) => ({ ...r, numero: numeroOf(r.pedidoId) }));
+}
+
+export async function stuckShipments(db: Db, days: number) {
+  const rows = await db
+    .select()
+    .from(envios)
+    .where(
+      and(
+        isNotNull(envios.numeroOt),
+        isNull(envios.entregadoAt),
+        sql`${envios.enviadoAt} < now() - ${days}::int * interval '1 day'`,
+      ),
+    );
+  return rows.map((r) => ({ ...r, numero: numeroOf(r.pedidoId) }));
+}
+
+export async function saveTracking(
+  db: Db,
+  pedidoId: number,
+  estado: string,
+  eventos: EnvioRow['eventos'],
+): Promise<void> {
+  await db
+    .update(envios)
+    .set({ estadoTransportista: estado.slice(0, 60), eventos, consultadoAt: sql`now()` })
+    .where(eq(envios.pedidoId, pedidoId));
+}
+
+/** True for the one call that marks it delivered. */
+export async function markDelivered(db: Db, pedidoId: number): Promise<boolean> {
+  const rows = await db
+    .update(envios)
+    .set({ entregadoAt: sql`now()` })
+    .where(and(eq(envios.pedidoId, pedidoId), isNull(envios.entregadoAt)))
+    .returning({ pedidoId: envios.pedidoId });
+  return rows.length > 0;
+}
+
+/** 'NB-000123' of an order id, as the database derives it. */
+const numeroOf = (id: number) => `NB-${String(id).padStart(6, '0')}`;
