@@ -1,4 +1,5 @@
 import { formatCLP } from '@nexbyte/shared';
+import type { Mail } from '../mail/mailer';
 import type { MailContent } from '../notifications/templates/mail-content';
 
 export interface RestockedProduct {
@@ -11,7 +12,6 @@ export function restockContent(
   to: string,
   product: RestockedProduct,
   productUrl: string,
-  unsubscribeUrl: string,
 ): MailContent {
   return {
     to,
@@ -24,10 +24,30 @@ export function restockContent(
       },
       { kind: 'facts', rows: [['Precio', formatCLP(product.precio)]] },
       { kind: 'action', label: 'Ver el producto', url: productUrl },
-      {
-        kind: 'p',
-        text: `Te escribimos solo esta vez. Si no quieres más avisos de productos que llegan, date de baja con un clic: ${unsubscribeUrl}`,
-      },
+      { kind: 'p', text: 'Te escribimos solo esta vez por este producto.' },
     ],
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Every alert e-mail ends with its one-click way out, a link in both parts. */
+export function withAlertsUnsubscribe(mail: Mail, unsubscribeUrl: string): Mail {
+  const line = 'Recibes este correo porque pediste un aviso de stock en Nexbyte.';
+  return {
+    ...mail,
+    text: `${mail.text}\n\n--\n${line}\nPara no recibir más avisos: ${unsubscribeUrl}\n`,
+    ...(mail.html
+      ? {
+          html: mail.html.replace(
+            /<\/body>/,
+            `<hr><p>${line} <a href="${escapeHtml(unsubscribeUrl)}">No quiero más avisos</a></p></body>`,
+          ),
+        }
+      : {}),
   };
 }

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../http-errors';
 import { renderMail, type ShopIdentity } from '../notifications/templates/mail-content';
 import { productsForCart } from '../products/inventory';
-import { restockContent } from './stock-alert-mail';
+import { restockContent, withAlertsUnsubscribe } from './stock-alert-mail';
 import { alertToSend, subscribe, takeWaiting, unsubscribe } from './stock-alerts.repository';
 import { addressOf, unsubscribeToken } from './unsubscribe-token';
 
@@ -40,9 +40,11 @@ const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       alert.correo,
       product,
       app.mailer.link(`/productos/detalle/${product.id}`),
+    );
+    return withAlertsUnsubscribe(
+      await renderMail(content, shop),
       app.mailer.link(`/alertas/baja#${unsubscribeToken(secret, alert.correo)}`),
     );
-    return renderMail(content, shop);
   });
 
   app.events.on('producto.repuesto', async ({ id }, tx) => {

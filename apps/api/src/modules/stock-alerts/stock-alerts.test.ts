@@ -76,6 +76,9 @@ describe('Avísame cuando llegue', () => {
     expect(mail!.texto).toContain(`${PUBLIC_URL}/productos/detalle/${mouse.id}`);
     expect(mail!.texto).toContain(`${PUBLIC_URL}/alertas/baja#`);
     expect(mail!.html).toContain('Ver el producto');
+    expect(mail!.html).toMatch(
+      /href="https:\/\/tienda\.nexbyte\.cl\/alertas\/baja#[\w.-]+">No quiero más avisos</,
+    );
 
     // Sold out and back again: the alert was spent, nothing more is sent.
     await setStock(t.app.db, mouse.id, 0);
