@@ -171,3 +171,30 @@ describe('Avísame cuando llegue', () => {
     expect(invalid.json().errors.correo).toBe('Formato de correo inválido.');
   });
 });
+
+describe('el límite de los formularios públicos', () => {
+  it('pedir avisos sin parar recibe 429, también con enlaces de baja inventados', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_FORMS_MAX: '2' });
+    try {
+      const mouse = await productNamed(limited.app.db, 'Mouse Logitech G203 Lightsync');
+      await setStock(limited.app.db, mouse.id, 0);
+      const post = (url: string, payload: object) =>
+        limited.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.9' });
+      const asks = [];
+      for (let i = 1; i <= 3; i++) {
+        const res = await post('/api/alertas-stock', {
+          productoId: mouse.id,
+          correo: `a${i}@gmail.com`,
+        });
+        asks.push(res.statusCode);
+      }
+      expect(asks).toEqual([200, 200, 429]);
+      const outs = [];
+      for (let i = 1; i <= 3; i++)
+        outs.push((await post('/api/alertas-stock/baja', { token: `x.${i}` })).statusCode);
+      expect(outs).toEqual([404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
