@@ -14,6 +14,7 @@ import { OrderLinesTable } from './order-lines-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { hasPaymentNews, PaymentDetails } from './payment-details';
 import { TrackingDetails } from './tracking-details';
+import { OrderShipmentEvents } from './order-shipment-events';
 import { PendingPayment } from './pending-payment';
 import { RequestedDocument } from './requested-document';
 
@@ -77,6 +78,8 @@ export function OrderDetails({
           <TrackingDetails seguimiento={order.seguimiento} className="order-transfer__data" />
         </section>
       )}
+
+      <OrderShipmentEvents order={order} access={access} />
 
       {hasPaymentNews(order.cobro) && (
         <section className="order__section" aria-labelledby="order-payment">

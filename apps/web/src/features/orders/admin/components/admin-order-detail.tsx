@@ -26,6 +26,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { paymentErrorMessage } from '../../../../lib/error-message';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { useAdminOrder } from '../api/get-order';
+import { OrderShipment } from './order-shipment';
 import { mayHaveDocuments } from '../../api/get-order-documents';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderStatusBadge } from '../../components/order-status-badge';
@@ -275,6 +276,8 @@ function OrderView({ order }: { order: Pedido }) {
           <TrackingDetails seguimiento={order.seguimiento} className="admin-order__facts" />
         </section>
       )}
+
+      <OrderShipment order={order} />
 
       <section className="admin-order__section" aria-labelledby="admin-order-payment">
         <h2 id="admin-order-payment">Pago</h2>
