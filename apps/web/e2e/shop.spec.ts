@@ -233,7 +233,10 @@ test.describe('comprar en la tienda', () => {
     test.skip(!isMobile, 'la barra inferior solo se muestra en pantallas angostas');
     await page.goto('/productos');
     await waitForResults(page);
-    await availableCards(page).first().getByRole('button').click();
+    await availableCards(page)
+      .first()
+      .getByRole('button', { name: /^Añadir al carrito/ })
+      .click();
     await page.goto('/carrito');
     const bar = page.locator('.cart-mobile-bar');
     await expect(bar).toBeVisible();
