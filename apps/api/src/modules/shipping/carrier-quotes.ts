@@ -100,10 +100,18 @@ export class CarrierQuotes {
     db: Db,
     request: { items: LineaPedidoInput[]; region: string; comuna: string },
   ): Promise<OpcionesEnvio> {
-    const [{ bulto, declared }, table] = await Promise.all([
-      parcelOf(db, request.items, this.config.boxKg),
-      regionRule(db, request.region),
-    ]);
+    // The time-out counts from the request's arrival: the table is offered within it, whatever
+    // the database took before the carrier was asked.
+    const deadline = this.carrier ? AbortSignal.timeout(this.config.carrier!.timeoutMs) : null;
+    const { bulto, declared } = await parcelOf(db, request.items, this.config.boxKg);
+    // Asked while the región's rule is read (one connection on PGlite: one query at a time).
+    const pending = this.carrier
+      ? this.rates(request.region, request.comuna, bulto, declared, deadline!).then(
+          (rates) => ({ rates }),
+          (error: unknown) => ({ error }),
+        )
+      : null;
+    const table = await regionRule(db, request.region);
     const today = chileToday();
     const place = { region: request.region, comuna: request.comuna, b: bultoKey(bulto) };
     const tableOption = (): OpcionEnvio => {
@@ -140,10 +148,9 @@ export class CarrierQuotes {
     });
     if (!this.carrier) return answer('TABLA', [tableOption()], null);
     const carrier = this.carrier;
-    let rates: ServiceRate[];
-    try {
-      rates = await this.rates(request.region, request.comuna, bulto, declared);
-    } catch (err) {
+    const outcome = await pending!;
+    if ('error' in outcome) {
+      const err = outcome.error;
       const reason = err instanceof CarrierError ? err.reason : 'error';
       this.log.warn(
         { motivo: reason, comuna: request.comuna },
@@ -151,6 +158,7 @@ export class CarrierQuotes {
       );
       return answer('TABLA', [tableOption()], CARRIER_MESSAGES.fallback);
     }
+    const { rates } = outcome;
     if (rates.length === 0) return answer('TABLA', [tableOption()], CARRIER_MESSAGES.fallback);
     const opciones = rates.map((rate): OpcionEnvio => {
       const llega = rate.businessDays === null ? null : addBusinessDays(today, rate.businessDays);
@@ -187,6 +195,7 @@ export class CarrierQuotes {
     comuna: string,
     bulto: Bulto,
     declared: number,
+    deadline: AbortSignal,
   ): Promise<ServiceRate[]> {
     const key = `${region}|${comuna}|${bultoKey(bulto)}`;
     const now = Date.now();
@@ -199,7 +208,7 @@ export class CarrierQuotes {
         parcel: bulto,
         declaredValue: declared,
       },
-      AbortSignal.timeout(this.config.carrier!.timeoutMs),
+      deadline,
     );
     if (this.config.quoteCacheMs > 0) {
       this.cache.set(key, { at: now, rates });
