@@ -16,6 +16,7 @@ import {
   recomendarArmadoSchema,
   resolvePage,
   tipoComponenteSchema,
+  type Producto,
   type Usuario,
 } from '@nexbyte/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +40,9 @@ import {
   STEP_READ_MAX,
   stepLists,
 } from './pc-builds.service';
+import { forShoppers } from '../products/products.service';
+
+type Step = Awaited<ReturnType<typeof stepLists>>;
 
 const loggedIn = [{ bearerAuth: [] }];
 const checkErrors = {
@@ -49,6 +53,21 @@ const checkErrors = {
 
 /** 'Arma tu PC' (docs/product.md#arma-tu-pc, decision 033). */
 const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Kept answers show an offer only while it runs, and expire when a price next changes
+  // (docs/product.md#offers).
+  const expireAt = (ms: number) => app.catalogCache.expireAt(ms);
+  const shopperStep = (step: Step): Step => ({
+    ...step,
+    compatibles: forShoppers(step.compatibles, expireAt),
+    incompatibles: step.incompatibles.map((i) => ({
+      ...i,
+      producto: forShoppers([i.producto], expireAt)[0]!,
+    })),
+  });
+  const shopperBuild = <T extends { piezas: Producto[] }>(build: T): T => ({
+    ...build,
+    piezas: forShoppers(build.piezas, expireAt),
+  });
   const tags = ['arma tu pc'];
 
   const incompatible = (err: IncompatibleBuildError) => ({
@@ -70,10 +89,12 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { piezas, incompatibles, limite } = request.query;
-      return stepLists(app.db, request.params.tipo, parsePartIds(piezas), {
-        incompatibles: incompatibles === '1' || incompatibles === 'true',
-        limite: limite ?? LIST_LIMIT_DEFAULT,
-      });
+      return shopperStep(
+        await stepLists(app.db, request.params.tipo, parsePartIds(piezas), {
+          incompatibles: incompatibles === '1' || incompatibles === 'true',
+          limite: limite ?? LIST_LIMIT_DEFAULT,
+        }),
+      );
     },
   );
 
@@ -137,7 +158,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(armadoSchema) },
       },
     },
-    async () => recommendedBuilds(app.db),
+    async () => (await recommendedBuilds(app.db)).map(shopperBuild),
   );
 
   app.get(
@@ -155,7 +176,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findBuild(app.db, request.params.codigo);
       if (!row) throw notFound(PC_BUILD_MESSAGES.notFound);
-      return presentBuild(app.db, row);
+      return shopperBuild(await presentBuild(app.db, row));
     },
   );
 

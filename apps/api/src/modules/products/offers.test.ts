@@ -1,4 +1,4 @@
-import type { Cotizacion, PedidoCreado, Producto } from '@nexbyte/shared';
+import type { Cotizacion, PasoArmado, PedidoCreado, Producto } from '@nexbyte/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import { GUEST, guestOrder, productNamed } from '../orders/orders.fixtures';
@@ -112,6 +112,23 @@ describe('una oferta con fecha de inicio y de término', () => {
     const staff = await get<Producto>(page, t.adminToken);
     expect(staff).toMatchObject({ precio: 19990, oferta: offer(16990) });
     expect(staff.precioNormal).toBeUndefined();
+  });
+
+  it('un paso de Arma tu PC, también en la caché, cambia de precio a su hora y no anuncia la oferta antes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    start = Date.now();
+    const step = '/api/armados/pasos/PROCESADOR?limite=50';
+    const part = (await get<PasoArmado>(step)).compatibles[0]!;
+    expect((await putOffer(part.id, offer(part.precio - 1000))).statusCode).toBe(200);
+    const inStep = async () =>
+      (await get<PasoArmado>(step)).compatibles.find((p) => p.id === part.id)!;
+    const before = await inStep();
+    expect(before.precio).toBe(part.precio);
+    expect(before.oferta).toBeUndefined();
+    clockAt(10);
+    expect(await inStep()).toMatchObject({ precio: part.precio - 1000, precioNormal: part.precio });
+    clockAt(20);
+    expect((await inStep()).precio).toBe(part.precio);
   });
 
   it('la cotización, el descuento por transferencia y el pedido cobran el precio de oferta mientras corre', async () => {

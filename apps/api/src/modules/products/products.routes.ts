@@ -24,6 +24,7 @@ import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, staffOnly } from '../params';
 import { categoryActive } from '../categories/categories.service';
 import { restockEvents } from './inventory';
+import { forShoppers, noteOfferChanges } from './offer-view';
 import { compatibleParts } from './compatible-parts';
 import { productFacets } from './facets';
 import {
@@ -95,24 +96,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const isStaffUser = async (request: Parameters<typeof app.currentUser>[0]) =>
     isStaffRole((await app.currentUser(request))?.role);
 
-  /**
-   * Products as a shopper or the staff sees them. A shopper learns of an offer only while it
-   * runs; the kept answers are dropped when any of these prices next changes (decision 035).
-   */
+  /** Products as a shopper or the staff sees them (offer-view.ts). */
+  const expireAt = (ms: number) => app.catalogCache.expireAt(ms);
   const shown = (products: Producto[], staff: boolean): Producto[] => {
-    for (const p of products) {
-      if (!p.oferta) continue;
-      const desde = Date.parse(p.oferta.desde);
-      const hasta = Date.parse(p.oferta.hasta);
-      // Priced with the offer: true until it ends. Priced without it: until it starts, unless it
-      // has ended (a start passed while this was priced clears at once).
-      if (p.precioNormal != null) app.catalogCache.expireAt(hasta);
-      else if (hasta > Date.now()) app.catalogCache.expireAt(desde);
-    }
-    if (staff) return products;
-    return products.map(({ oferta, ...p }) =>
-      p.precioNormal == null ? p : { ...p, oferta: oferta ?? null },
-    );
+    if (!staff) return forShoppers(products, expireAt);
+    noteOfferChanges(products, expireAt);
+    return products;
   };
 
   app.get(

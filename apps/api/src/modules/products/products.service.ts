@@ -15,3 +15,4 @@ export {
 } from './bulk.repository';
 export { SKU_RESERVED, skuReservedFor } from './sku';
 export { medidasOf, medidasRow, parcelFactsByIds } from './products.repository';
+export { forShoppers } from './offer-view';
