@@ -111,7 +111,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return await checkParts(app.db, request.body.piezas, { needStock: true });
+        return shopperBuild(await checkParts(app.db, request.body.piezas, { needStock: true }));
       } catch (err) {
         if (err instanceof IncompatibleBuildError) return reply.status(409).send(incompatible(err));
         throw err;
@@ -144,7 +144,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
         usuarioId: user?.id ?? null,
         piezas: request.body.piezas,
       });
-      return reply.status(201).send(await presentBuild(app.db, row));
+      return reply.status(201).send(shopperBuild(await presentBuild(app.db, row)));
     },
   );
 
@@ -250,7 +250,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
         offset,
       });
       sendPageHeaders(request, reply, { pagina, limite, total });
-      return Promise.all(rows.map((row) => presentBuild(app.db, row)));
+      return (await Promise.all(rows.map((row) => presentBuild(app.db, row)))).map(shopperBuild);
     },
   );
 
