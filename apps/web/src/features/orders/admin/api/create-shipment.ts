@@ -40,3 +40,19 @@ export async function openLabel(numero: string, tab: Window | null): Promise<voi
   else window.open(url, '_blank');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+export interface BatchResult {
+  resultados: { numero: string; ok: boolean; envio: EnvioPedido | null; mensaje: string | null }[];
+}
+
+/** POST /envios/crear (ADMIN): 'Crear envío' of several paid orders, each with its result. */
+export function useCreateShipments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (numeros: string[]) =>
+      apiFetch<BatchResult>('/envios/crear', { method: 'POST', body: { numeros } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+    },
+  });
+}

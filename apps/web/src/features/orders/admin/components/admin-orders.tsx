@@ -7,7 +7,7 @@ import {
   type EstadoPedido,
   type PedidoResumen,
 } from '@nexbyte/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../../../components/ui/data-table';
 import { DocumentTitle } from '../../../../components/ui/document-title';
@@ -18,6 +18,7 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../api/query-keys';
 import { useSession } from '../../../../lib/use-session';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { OrdersExport } from './orders-export';
+import { ShipCheckbox, ShipSelected } from './ship-selected';
 import '../admin-orders.css';
 
 export const LOAD_ORDERS_ERROR = 'No se pudieron cargar los pedidos.';
@@ -39,6 +40,13 @@ export function AdminOrders() {
   const filterId = useId();
   // The accountant's export is the ADMIN's, like the reports.
   const isAdmin = useSession()?.user.role === 'ADMIN';
+  // Paid orders are shipped from the list too, several at once (docs/product.md#admin-shipping).
+  const [chosen, setChosen] = useState<string[]>([]);
+  const shipping = isAdmin && filter.estado === 'PAGADO';
+  const toggle = (numero: string) =>
+    setChosen((list) =>
+      list.includes(numero) ? list.filter((n) => n !== numero) : [...list, numero],
+    );
 
   const go = (next: { estado?: EstadoPedido | undefined; pagina?: number }) => {
     const merged = { ...filter, ...next };
@@ -83,7 +91,10 @@ export function AdminOrders() {
             {page.items.length === 0 ? (
               <p className="admin-empty">No hay pedidos.</p>
             ) : (
-              <OrdersTable orders={page.items} />
+              <>
+                {shipping && <ShipSelected numeros={chosen} onDone={() => setChosen([])} />}
+                <OrdersTable orders={page.items} selection={shipping ? { chosen, toggle } : null} />
+              </>
             )}
             <Pager
               pagina={filter.pagina}
@@ -127,11 +138,32 @@ const COLUMNS: Column<PedidoResumen>[] = [
   { header: 'Estado', cell: (order) => <OrderStatusBadge estado={order.estado} /> },
 ];
 
-function OrdersTable({ orders }: { orders: PedidoResumen[] }) {
+function OrdersTable({
+  orders,
+  selection,
+}: {
+  orders: PedidoResumen[];
+  selection: { chosen: string[]; toggle: (numero: string) => void } | null;
+}) {
+  const columns: Column<PedidoResumen>[] = selection
+    ? [
+        {
+          header: 'Enviar',
+          cell: (order) => (
+            <ShipCheckbox
+              order={order}
+              selected={selection.chosen.includes(order.numero)}
+              onToggle={selection.toggle}
+            />
+          ),
+        },
+        ...COLUMNS,
+      ]
+    : COLUMNS;
   return (
     <DataTable
       caption="Pedidos, del más reciente al más antiguo"
-      columns={COLUMNS}
+      columns={columns}
       rows={orders}
       rowKey={(order) => order.numero}
       className="admin-table"
