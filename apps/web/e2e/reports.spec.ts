@@ -83,7 +83,9 @@ test('el dueño marca un pedido como enviado con su seguimiento y el cliente lo 
   await expect(
     page.getByRole('status').getByText(`Pedido ${numero} marcado como enviado.`),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Envío' })).toContainText('STK-123456');
+  await expect(page.getByRole('region', { name: 'Envío', exact: true })).toContainText(
+    'STK-123456',
+  );
 
   const customer = await browser.newContext();
   const shopper = await customer.newPage();
