@@ -3,7 +3,8 @@
 //   1. the JavaScript that '/' loads, file by file, gzip-compressed (goal ≤ 100 KB), measured by
 //      opening the page in Debian's Chromium and listing every script it fetched;
 //   2. Lighthouse scores (performance, accessibility, SEO) and CLS of '/', '/productos', a product,
-//      '/carrito', '/checkout' and '/soporte', with the mobile preset and then the desktop one
+//      '/carrito', '/checkout', '/soporte', '/arma-tu-pc' and a shared build's page (saved through
+//      the API), with the mobile preset and then the desktop one
 //      (goals: performance ≥ 95, CLS 0, accessibility and SEO 100). Lighthouse lives in
 //      tools/lighthouse with its own lockfile and is installed there on first use.
 // BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report there as JSON, one per page and
@@ -58,6 +59,7 @@ const { child, origin } = await startBenchServer({
 try {
   await measureScripts(origin);
   const productId = await firstProductId(origin);
+  const buildCode = await sharedBuild(origin);
   const routes = [
     '/',
     '/productos',
@@ -65,6 +67,8 @@ try {
     '/carrito',
     '/checkout',
     '/soporte',
+    '/arma-tu-pc',
+    `/arma-tu-pc/b/${buildCode}`,
   ];
   for (const preset of PRESETS) await lighthouse(origin, routes, preset);
 } finally {
@@ -104,6 +108,27 @@ async function measureScripts(origin) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * A build shared by its link, as WhatsApp would open it: the first processor in stock and the
+ * first board and memory that fit it, saved through the API. Resolves to its code.
+ */
+async function sharedBuild(origin) {
+  const piezas = [];
+  for (const tipo of ['PROCESADOR', 'PLACA_MADRE', 'MEMORIA']) {
+    const query = piezas.length > 0 ? `?piezas=${piezas.join(',')}` : '';
+    const step = await (await fetch(`${origin}/api/armados/pasos/${tipo}${query}`)).json();
+    if (!step.compatibles?.[0]) throw new Error(`sin piezas compatibles para ${tipo}`);
+    piezas.push(step.compatibles[0].id);
+  }
+  const saved = await fetch(`${origin}/api/armados`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ piezas }),
+  });
+  if (saved.status !== 201) throw new Error(`no se pudo guardar el armado: ${saved.status}`);
+  return (await saved.json()).codigo;
 }
 
 async function firstProductId(origin) {
