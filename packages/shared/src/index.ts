@@ -23,3 +23,4 @@ export * from './installments';
 export * from './parcels';
 export * from './offers';
 export * from './carriers';
+export * from './address';
