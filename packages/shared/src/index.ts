@@ -24,3 +24,4 @@ export * from './parcels';
 export * from './offers';
 export * from './carriers';
 export * from './address';
+export * from './regions-cut';
