@@ -25,6 +25,7 @@ import {
   runField,
 } from './fields';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, pagingQueryShape } from './paging';
+import { ofertaSchema } from './products';
 
 // Checkout and orders: the quote, the order a shopper places (as a customer or as a guest), the
 // order as the API answers it, and the admin's status change. Field rules and messages are the
@@ -156,8 +157,11 @@ export const lineaCotizadaSchema = z.object({
   productoId: z.number().int(),
   nombre: z.string(),
   imagen: z.string().nullable(),
-  /** The price in the database now. */
+  /** The price charged now (the offer's while it runs). */
   precio: money,
+  /** While an offer runs: the normal price it replaces, and the offer (decision 035). */
+  precioNormal: money.nullable().optional(),
+  oferta: ofertaSchema.nullable().optional(),
   qty: z.number().int(),
   stock: z.number().int(),
   /** Active and with stock for the whole quantity. */

@@ -134,6 +134,8 @@ export async function quoteCart(
       nombre: product.nombre,
       imagen: product.imagen,
       precio: product.precio,
+      precioNormal: product.precioNormal,
+      oferta: product.oferta,
       qty: item.qty,
       stock: product.stock,
       disponible: product.stock >= item.qty,

@@ -273,14 +273,20 @@ export async function findProductsByIds(db: Db, ids: number[], at: Date = new Da
     })
     .from(productos)
     .where(inArray(productos.id, ids));
-  return rows.map((r) => ({
-    id: r.id,
-    nombre: r.nombre,
-    precio: pricing(r, at).precio,
-    stock: r.stock,
-    activo: r.activo,
-    imagen: r.imagen,
-  }));
+  return rows.map((r) => {
+    const price = pricing(r, at);
+    return {
+      id: r.id,
+      nombre: r.nombre,
+      precio: price.precio,
+      // While the offer runs, the price it replaces and the offer (the cart shows them).
+      precioNormal: price.precioNormal ?? null,
+      oferta: price.precioNormal === undefined ? null : price.oferta,
+      stock: r.stock,
+      activo: r.activo,
+      imagen: r.imagen,
+    };
+  });
 }
 
 /**

@@ -1,0 +1,96 @@
+import type { Cotizacion, Producto } from '@nexbyte/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createTestApp, type TestContext } from '../../test/test-app';
+import { productNamed } from '../orders/orders.fixtures';
+
+// The cart shows an offer from the quote: each line says, while the offer runs and only then,
+// the normal price it replaces and the offer. The test moves only Date, as offers.test.ts does.
+
+const MINUTE = 60_000;
+let t: TestContext;
+let start: number;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const at = (minutes: number) => new Date(start + minutes * MINUTE);
+
+async function saveWithOffer(id: number, oferta: object) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/productos/${id}` });
+  const p = res.json<Producto>();
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: `/api/productos/${id}`,
+    headers: bearer(t.adminToken),
+    payload: {
+      nombre: p.nombre,
+      descripcion: p.descripcion,
+      precio: p.precioNormal ?? p.precio,
+      stock: p.stock,
+      categoria: { id: p.categoria.id },
+      marca: p.marca,
+      sku: p.sku,
+      especificaciones: p.especificaciones,
+      oferta,
+    },
+  });
+  expect(put.statusCode).toBe(200);
+}
+
+async function quote(items: { productoId: number; qty: number }[]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/pedidos/cotizacion',
+    payload: { items, entrega: 'RETIRO' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<Cotizacion>();
+}
+
+describe('POST /api/pedidos/cotizacion con una oferta', () => {
+  it('cada línea dice el precio normal y la oferta solo mientras corre', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    start = Date.now();
+    const mouse = await productNamed(t.app.db, 'Mouse Logitech G203 Lightsync');
+    const ssd = await productNamed(t.app.db, 'SSD Kingston NV2 1 TB NVMe');
+    const oferta = { precio: 16990, desde: at(10).toISOString(), hasta: at(20).toISOString() };
+    await saveWithOffer(mouse.id, oferta);
+    const items = [
+      { productoId: mouse.id, qty: 2 },
+      { productoId: ssd.id, qty: 1 },
+    ];
+    const lineOf = (q: Cotizacion, id: number) => q.lineas.find((l) => l.productoId === id)!;
+
+    // Before it starts, no word of the offer to come.
+    const before = await quote(items);
+    expect(lineOf(before, mouse.id)).toMatchObject({
+      precio: mouse.precio,
+      precioNormal: null,
+      oferta: null,
+    });
+
+    vi.setSystemTime(at(10));
+    const during = await quote(items);
+    expect(lineOf(during, mouse.id)).toMatchObject({
+      precio: 16990,
+      precioNormal: mouse.precio,
+      oferta,
+      subtotal: 2 * 16990,
+    });
+    expect(lineOf(during, ssd.id)).toMatchObject({
+      precio: ssd.precio,
+      precioNormal: null,
+      oferta: null,
+    });
+    expect(during.subtotal).toBe(2 * 16990 + ssd.precio);
+
+    vi.setSystemTime(at(20));
+    expect(lineOf(await quote(items), mouse.id)).toMatchObject({
+      precio: mouse.precio,
+      precioNormal: null,
+      oferta: null,
+    });
+  });
+});
