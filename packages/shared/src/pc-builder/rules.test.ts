@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PSU_MARGIN_PERCENT, PSU_STEP_W } from '../constants';
-import { checkBuild, compatibleWith, recommendedPsuW } from './rules';
+import { checkBuild, compatibleWith, fitsBuild, recommendedPsuW } from './rules';
 import type {
   Almacenamiento,
   Componente,
@@ -254,6 +254,17 @@ describe('reglas de compatibilidad: cada par compatible e incompatible', () => {
     const build = [cpu({ socket: 'LGA1700' }), board({ socket: 'LGA1700' })];
     expect(compatibleWith(cpu({ socket: 'LGA1700', nucleos: 20 }), build)).toEqual([]);
     expect(compatibleWith(cpu(), build)).toEqual(['Socket AM5, tu placa es LGA1700']);
+  });
+
+  it('fitsBuild pesa muchas piezas de varios tipos contra un armado como compatibleWith una a una', () => {
+    const build = [cpu({ socket: 'LGA1700' }), board({ socket: 'LGA1700', tipoMemoria: 'DDR4' })];
+    const fits = fitsBuild(build);
+    const parts = [cpu(), cpu({ socket: 'LGA1700' }), ram(), ram({ tipoMemoria: 'DDR4' }), board()];
+    for (const part of [...parts, ...parts])
+      expect(fits(part)).toEqual(compatibleWith(part, build));
+    expect(fits(cpu())).toEqual(['Socket AM5, tu placa es LGA1700']);
+    const same = cpu();
+    expect(fits(same)).toBe(fits(same));
   });
 
   it('un conflicto que ya existía no se achaca a la pieza nueva', () => {

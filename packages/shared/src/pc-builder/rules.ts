@@ -373,15 +373,36 @@ export const checkBuild = (parts: readonly Componente[]): RevisionArmado => {
 };
 
 /**
- * Why `part` does not fit `build`, in the words shown next to it ('Socket AM5, tu placa es
+ * Why a part does not fit `build`, in the words shown next to it ('Socket AM5, tu placa es
  * LGA1700'); empty when it fits. The part takes the place of the build's part of its kind, except
- * memory kits and drives, which are added.
+ * memory kits and drives, which are added. For weighing many parts against one build (a step's
+ * list): the build's own conflicts are found once per kind, not once per part, and a part given
+ * again (the same object: parts with equal specifications may share one) is answered from memory.
+ * The answers are shared: callers must not change them.
  */
-export const compatibleWith = (part: Componente, build: readonly Componente[]): string[] => {
-  const rest = REPEATABLE.has(part.tipo) ? build : build.filter((b) => b.tipo !== part.tipo);
-  const before = new Set(conflictsOf(rest).map((c) => c.mensaje));
-  return conflictsOf([...rest, part])
-    .filter((c) => !before.has(c.mensaje))
-    .map((c) => c.motivo[part.tipo])
-    .filter((reason): reason is string => reason !== undefined);
+export const fitsBuild = (build: readonly Componente[]): ((part: Componente) => string[]) => {
+  const byKind = new Map<TipoComponente, { rest: readonly Componente[]; known: Set<string> }>();
+  const answered = new Map<Componente, string[]>();
+  return (part) => {
+    const before = answered.get(part);
+    if (before) return before;
+    let against = byKind.get(part.tipo);
+    if (!against) {
+      const rest = REPEATABLE.has(part.tipo) ? build : build.filter((b) => b.tipo !== part.tipo);
+      against = { rest, known: new Set(conflictsOf(rest).map((c) => c.mensaje)) };
+      byKind.set(part.tipo, against);
+    }
+    const known = against.known;
+    const reasons: string[] = [];
+    for (const c of conflictsOf([...against.rest, part])) {
+      const reason = c.motivo[part.tipo];
+      if (reason !== undefined && !known.has(c.mensaje)) reasons.push(reason);
+    }
+    answered.set(part, reasons);
+    return reasons;
+  };
 };
+
+/** Why `part` does not fit `build` (fitsBuild, for one part). */
+export const compatibleWith = (part: Componente, build: readonly Componente[]): string[] =>
+  fitsBuild(build)(part);

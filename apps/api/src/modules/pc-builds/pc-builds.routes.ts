@@ -41,6 +41,7 @@ import {
   stepLists,
 } from './pc-builds.service';
 import { forShoppers } from '../products/products.service';
+import { keptPartsOnSale } from '../products/pc-parts';
 
 type Step = Awaited<ReturnType<typeof stepLists>>;
 
@@ -90,10 +91,16 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { piezas, incompatibles, limite } = request.query;
       return shopperStep(
-        await stepLists(app.db, request.params.tipo, parsePartIds(piezas), {
-          incompatibles: incompatibles === '1' || incompatibles === 'true',
-          limite: limite ?? LIST_LIMIT_DEFAULT,
-        }),
+        await stepLists(
+          app.db,
+          keptPartsOnSale(app.db, app.catalogCache),
+          request.params.tipo,
+          parsePartIds(piezas),
+          {
+            incompatibles: incompatibles === '1' || incompatibles === 'true',
+            limite: limite ?? LIST_LIMIT_DEFAULT,
+          },
+        ),
       );
     },
   );

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   checkBuild,
-  compatibleWith,
   completeComponent,
+  fitsBuild,
   PC_BUILD_MESSAGES,
   PC_RECOMMENDED_MAX,
   type Armado,
@@ -17,14 +17,16 @@ import {
 } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
-import { partsByIds, partSpecsOnSale, type ProductoConComponente } from '../products/pc-parts';
+import {
+  partsByIds,
+  PARTS_ON_SALE_MAX,
+  type PartsOnSale,
+  type ProductoConComponente,
+} from '../products/pc-parts';
 import { listRecommended, type ArmadoRow } from './pc-builds.repository';
 
-/**
- * The cheapest parts of a kind a step weighs: far more than a shop keeps in stock of one kind,
- * and a bound on the work of a step whatever the catalogue holds.
- */
-export const STEP_READ_MAX = 1000;
+/** The cheapest parts of a kind a step weighs (PARTS_ON_SALE_MAX). */
+export const STEP_READ_MAX = PARTS_ON_SALE_MAX;
 
 /** A build with parts that do not fit together: 409 with each pair's sentence. */
 export class IncompatibleBuildError extends HttpError {
@@ -47,20 +49,18 @@ const asPart = (producto: ProductoConComponente): Part | null => {
 };
 
 /**
- * A step's lists: the parts of `tipo` a shopper can buy, split by whether they fit the parts
+ * A step's lists: the parts of `tipo` a shopper can buy (`partsOnSale`), split by whether they fit the parts
  * chosen so far (unknown, unsold or incomplete chosen parts are left out of the comparison, and
  * so is the step's own kind: what is listed takes its place).
  */
 export async function stepLists(
   db: Db,
+  partsOnSale: PartsOnSale,
   tipo: TipoComponente,
   chosenIds: readonly number[],
   options: { incompatibles: boolean; limite: number },
 ): Promise<PasoArmado> {
-  const [chosen, candidates] = await Promise.all([
-    partsByIds(db, chosenIds),
-    partSpecsOnSale(db, tipo, STEP_READ_MAX),
-  ]);
+  const [chosen, candidates] = await Promise.all([partsByIds(db, chosenIds), partsOnSale(tipo)]);
   const byId = new Map(chosen.map((p) => [p.id, p]));
   const build: Componente[] = [];
   for (const id of chosenIds) {
@@ -72,10 +72,9 @@ export async function stepLists(
   const others: { id: number; motivos: string[] }[] = [];
   let totalCompatibles = 0;
   let totalIncompatibles = 0;
+  const fits = fitsBuild(build);
   for (const candidate of candidates) {
-    const componente = completeComponent(candidate.componente);
-    if (!componente) continue;
-    const motivos = compatibleWith(componente, build);
+    const motivos = fits(candidate.componente);
     if (motivos.length === 0) {
       totalCompatibles += 1;
       if (fitting.length < options.limite) fitting.push(candidate.id);

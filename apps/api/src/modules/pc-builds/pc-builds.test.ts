@@ -76,6 +76,33 @@ describe('GET /armados/pasos/:tipo', () => {
     expect(all).not.toContain(PARTS.psuSinStock);
   });
 
+  it('una pieza que el admin deja de vender sale del paso en seguida, y vuelve al reactivarla', async () => {
+    const listed = async () => {
+      const paso = await step('PROCESADOR', `?piezas=${id.b650}`);
+      const compat = await t.app.inject({
+        method: 'GET',
+        url: `/api/productos/${id.b650}/compatibles`,
+      });
+      expect(compat.statusCode, compat.body).toBe(200);
+      const grupos = compat.json<{ grupos: { productos: { id: number }[] }[] }>().grupos;
+      return {
+        paso: paso.compatibles.some((p) => p.id === id.r5),
+        pagina: grupos.some((g) => g.productos.some((p) => p.id === id.r5)),
+      };
+    };
+    expect(await listed()).toEqual({ paso: true, pagina: true });
+    const toggle = (accion: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/productos/${id.r5}/${accion}`,
+        headers: bearer(t.adminToken),
+      });
+    expect((await toggle('desactivar')).statusCode).toBe(200);
+    expect(await listed()).toEqual({ paso: false, pagina: false });
+    expect((await toggle('activar')).statusCode).toBe(200);
+    expect(await listed()).toEqual({ paso: true, pagina: true });
+  });
+
   it('limite acota cada lista sin cambiar los totales', async () => {
     const paso = await step('PROCESADOR', '?limite=2');
     expect(paso.compatibles).toHaveLength(2);

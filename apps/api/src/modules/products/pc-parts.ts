@@ -2,9 +2,16 @@
  * What the products module offers 'Arma tu PC' (docs/product.md#arma-tu-pc): the parts of one
  * kind a shopper can buy, and parts by id, each with its typed specification (decision 032).
  */
-import type { ComponenteParcial, Producto, TipoComponente } from '@nexbyte/shared';
+import {
+  completeComponent,
+  type Componente,
+  type ComponenteParcial,
+  type Producto,
+  type TipoComponente,
+} from '@nexbyte/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { AnswerStore } from '../../plugins/catalog-cache/store';
 import { categorias } from '../categories/categories.schema';
 import { columns, toProducto } from './catalog-query';
 import { productos } from './products.schema';
@@ -20,22 +27,28 @@ const toPart = (
   return row.componente ? { ...product, componente: row.componente } : product;
 };
 
-/** A part on sale as a step weighs it: its id and typed specification, nothing else. */
-export interface PartSpec {
+/** A part on sale as the builder weighs it: its id and complete typed specification only. */
+export interface PartOnSale {
   id: number;
-  componente: ComponenteParcial;
+  componente: Componente;
 }
 
+/** The parts of a kind on sale, cheapest first (at most PARTS_ON_SALE_MAX): read or kept. */
+export type PartsOnSale = (tipo: TipoComponente) => Promise<readonly PartOnSale[]>;
+
 /**
- * Active parts of `tipo` with stock, cheapest first, at most `max`: the rows of the partial
- * index productos_componente_tipo_idx (migration 0029), whose predicate this repeats. Only the
- * id and the specification: the step reads the few it answers whole with partsByIds.
+ * The cheapest parts of a kind the builder weighs: far more than a shop keeps in stock of one
+ * kind, and a bound on the work of a step whatever the catalogue holds.
  */
-export async function partSpecsOnSale(
-  db: Db,
-  tipo: TipoComponente,
-  max: number,
-): Promise<PartSpec[]> {
+export const PARTS_ON_SALE_MAX = 1000;
+
+/**
+ * Active parts of `tipo` with stock and a complete specification, cheapest first, at most
+ * PARTS_ON_SALE_MAX: the rows of the partial index productos_componente_tipo_idx (migration
+ * 0029), whose predicate this repeats. Only the id and the specification: callers read the few
+ * they answer whole with partsByIds.
+ */
+export async function readPartsOnSale(db: Db, tipo: TipoComponente): Promise<PartOnSale[]> {
   const rows = await db
     .select({ id: productos.id, componente: productos.componente })
     .from(productos)
@@ -46,30 +59,27 @@ export async function partSpecsOnSale(
       ),
     )
     .orderBy(asc(productos.precio), asc(productos.id))
-    .limit(max);
-  return rows as PartSpec[];
+    .limit(PARTS_ON_SALE_MAX);
+  // Parts with equal specifications share one object, which fitsBuild weighs once.
+  const shared = new Map<string, Componente>();
+  return rows.flatMap(({ id, componente }) => {
+    const complete = completeComponent(componente);
+    if (!complete) return [];
+    const key = JSON.stringify(complete);
+    const one = shared.get(key) ?? complete;
+    shared.set(key, one);
+    return [{ id, componente: one }];
+  });
 }
 
-/** Active parts of `tipo` with stock, cheapest first, at most `max`, read whole. */
-export async function partsOnSale(
-  db: Db,
-  tipo: TipoComponente,
-  max: number,
-): Promise<ProductoConComponente[]> {
-  const rows = await db
-    .select(withComponent)
-    .from(productos)
-    .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-    .where(
-      and(
-        sql`${productos.componente} is not null and ${productos.activo} and ${productos.stock} > 0`,
-        sql`(${productos.componente}->>'tipo') = ${tipo}`,
-      ),
-    )
-    .orderBy(asc(productos.precio), asc(productos.id))
-    .limit(max);
-  return rows.map(toPart);
-}
+/**
+ * The same lists kept by the catalogue cache until the catalogue changes (decision 033): a step
+ * or a product page then weighs its candidates without reading or parsing them again.
+ */
+export const keptPartsOnSale =
+  (db: Db, store: AnswerStore): PartsOnSale =>
+  (tipo) =>
+    store.remember(`piezas-a-la-venta:${tipo}`, () => readPartsOnSale(db, tipo));
 
 /** Products by id with their typed specification, active or not; unknown ids are left out. */
 export async function partsByIds(db: Db, ids: readonly number[]): Promise<ProductoConComponente[]> {

@@ -26,6 +26,7 @@ import { categoryActive } from '../categories/categories.service';
 import { restockEvents } from './inventory';
 import { forShoppers, noteOfferChanges } from './offer-view';
 import { compatibleParts } from './compatible-parts';
+import { keptPartsOnSale } from './pc-parts';
 import { productFacets } from './facets';
 import {
   findProduct,
@@ -186,7 +187,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await findProduct(app.db, request.params.id);
       if (!product?.activo) throw notFound(PRODUCT_NOT_FOUND);
-      const { grupos } = await compatibleParts(app.db, product);
+      const { grupos } = await compatibleParts(
+        app.db,
+        keptPartsOnSale(app.db, app.catalogCache),
+        product,
+      );
       return {
         grupos: grupos.map((g) => ({ ...g, productos: shown(g.productos, false) })),
       };

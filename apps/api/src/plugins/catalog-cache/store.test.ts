@@ -136,4 +136,63 @@ describe('AnswerStore', () => {
       expect(store.get('k')).toBeUndefined();
     });
   });
+  describe('remember', () => {
+    const counted = () => {
+      let reads = 0;
+      return {
+        read: async () => {
+          reads += 1;
+          return [reads];
+        },
+        reads: () => reads,
+      };
+    };
+
+    it('reads once for concurrent and later callers until the catalogue changes', async () => {
+      const store = usableStore();
+      const source = counted();
+      const [a, b] = await Promise.all([
+        store.remember('piezas', source.read),
+        store.remember('piezas', source.read),
+      ]);
+      expect(a).toBe(b);
+      expect(await store.remember('piezas', source.read)).toBe(a);
+      expect(source.reads()).toBe(1);
+      store.clear();
+      expect(await store.remember('piezas', source.read)).toEqual([2]);
+    });
+
+    it('reads every time while changes may go unheard', async () => {
+      const store = new AnswerStore(1024);
+      const source = counted();
+      await store.remember('piezas', source.read);
+      await store.remember('piezas', source.read);
+      expect(source.reads()).toBe(2);
+    });
+
+    it('does not keep a failed read', async () => {
+      const store = usableStore();
+      await expect(
+        store.remember('piezas', () => Promise.reject(new Error('caída'))),
+      ).rejects.toThrow('caída');
+      expect(await store.remember('piezas', async () => 'leído')).toBe('leído');
+    });
+
+    it('forgets what it kept when an offer boundary passes', async () => {
+      let now = 1_000;
+      const store = new AnswerStore(
+        1024,
+        0,
+        () => 0,
+        () => now,
+      );
+      store.resume();
+      const source = counted();
+      await store.remember('piezas', source.read);
+      store.expireAt(2_000);
+      now = 2_000;
+      await store.remember('piezas', source.read);
+      expect(source.reads()).toBe(2);
+    });
+  });
 });

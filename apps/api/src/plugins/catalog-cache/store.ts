@@ -28,6 +28,8 @@ interface OpenBuild extends Build {
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
   readonly #builds = new Map<string, OpenBuild>();
+  /** What routes derive from the catalogue and keep until it changes, by key. */
+  readonly #derived = new Map<string, Promise<unknown>>();
   #generation = 0;
   #usable = false;
   readonly #coalesceMs: number;
@@ -80,6 +82,25 @@ export class AnswerStore {
     if (ms < this.#expiresAt) this.#expiresAt = ms;
   }
 
+  /**
+   * A value read from the catalogue (not an answer: what several answers are built from), kept
+   * until the catalogue changes, exactly as answers are; concurrent callers share one read. Read
+   * afresh every time while changes may go unheard, and never kept if the read fails. The value
+   * is shared: callers must not change it.
+   */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.#usable) return read();
+    if (this.#clock() >= this.#expiresAt) this.clear();
+    const kept = this.#derived.get(key);
+    if (kept) return kept as Promise<T>;
+    const value = read();
+    this.#derived.set(key, value);
+    value.catch(() => {
+      if (this.#derived.get(key) === value) this.#derived.delete(key);
+    });
+    return value;
+  }
+
   /** The build of this key in progress, or a new one the caller leads (and must settle). */
   join(key: string): { build: Build; leader: boolean } {
     const running = this.#builds.get(key);
@@ -124,6 +145,7 @@ export class AnswerStore {
     this.#generation += 1;
     this.#answers.clear();
     this.#builds.clear();
+    this.#derived.clear();
   }
 
   /** Changes may go unheard (the listening connection is gone): stop serving until resume. */
