@@ -10,6 +10,9 @@
 // BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report there as JSON, one per page and
 // preset (LCP element and its phases, render-blocking requests, main-thread work per script, the
 // elements that shifted), to find out why a page is slow or moves.
+// Arguments pick what to measure: page addresses (`/productos`, `producto` for the first product,
+// `armado` for the shared build) and a preset (`--movil` or `--escritorio`), e.g.
+// `npm run bench:web -- /checkout --movil`; with any of them, the JavaScript of '/' is skipped.
 // A measurement, not a test: it prints figures and fails only when it cannot measure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,9 @@ const reportsDir = process.env.BENCH_WEB_REPORTS
   ? path.resolve(process.env.BENCH_WEB_REPORTS)
   : null;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+const args = process.argv.slice(2);
+const onlyPages = args.filter((arg) => !arg.startsWith('--'));
+const onlyPresets = args.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2));
 // Lighthouse's default is the phone (a Moto G Power on slow 4G); its desktop preset is a 1350 px
 // wide screen on a fast connection.
 const PRESETS = [
@@ -57,20 +63,20 @@ const { child, origin } = await startBenchServer({
 });
 
 try {
-  await measureScripts(origin);
-  const productId = await firstProductId(origin);
-  const buildCode = await sharedBuild(origin);
+  if (args.length === 0) await measureScripts(origin);
+  const wanted = (page) => onlyPages.length === 0 || onlyPages.includes(page);
   const routes = [
-    '/',
-    '/productos',
-    `/productos/detalle/${productId}`,
-    '/carrito',
-    '/checkout',
-    '/soporte',
-    '/arma-tu-pc',
-    `/arma-tu-pc/b/${buildCode}`,
-  ];
-  for (const preset of PRESETS) await lighthouse(origin, routes, preset);
+    wanted('/') && '/',
+    wanted('/productos') && '/productos',
+    wanted('producto') && `/productos/detalle/${await firstProductId(origin)}`,
+    wanted('/carrito') && '/carrito',
+    wanted('/checkout') && '/checkout',
+    wanted('/soporte') && '/soporte',
+    wanted('/arma-tu-pc') && '/arma-tu-pc',
+    wanted('armado') && `/arma-tu-pc/b/${await sharedBuild(origin)}`,
+  ].filter(Boolean);
+  const presets = PRESETS.filter((p) => onlyPresets.length === 0 || onlyPresets.includes(p.name));
+  for (const preset of presets) await lighthouse(origin, routes, preset);
 } finally {
   await stopServer(child);
   rmSync(dataDir, { recursive: true, force: true });
