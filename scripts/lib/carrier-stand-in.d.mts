@@ -8,6 +8,8 @@ export interface StandInTransportOrder {
   reference: string;
   service: string;
   county: string;
+  /** The destination's street as the shop sent it. */
+  address: { streetName: string; streetNumber: number; supplement: string };
   parcel: { weight: string; length: string; width: string; height: string };
 }
 
@@ -26,8 +28,11 @@ export interface CarrierStandIn {
   close(): Promise<void>;
 }
 
+/** A coverage area: its name, or its name and the comuna's official code (CUT). */
+export type StandInArea = string | { name: string; ineCountyCode: number | string };
+
 export function startCarrierStandIn(options?: {
-  areas?: Record<string, string[]>;
+  areas?: Record<string, StandInArea[]>;
   mode?: CarrierMode;
   delayMs?: number;
   apiKey?: string | null;

@@ -28,19 +28,29 @@ const readBody = (req) =>
     req.on('error', reject);
   });
 
-/** County codes the way the carrier writes them: four letters, unique. */
+/**
+ * County codes the way the carrier writes them: four letters, unique. An area is a coverage name,
+ * or { name, ineCountyCode } to answer the comuna's official code (CUT) as the real API does.
+ */
 function countyCodes(areas) {
   const used = new Set();
   const byRegion = new Map();
-  for (const [region, names] of Object.entries(areas)) {
+  for (const [region, list] of Object.entries(areas)) {
     byRegion.set(
       region,
-      names.map((name) => {
+      list.map((area) => {
+        const { name, ineCountyCode = null } = typeof area === 'string' ? { name: area } : area;
         const letters = name.replace(/[^A-Z]/g, '').padEnd(4, 'X');
         let code = letters.slice(0, 4);
         for (let i = 2; used.has(code); i++) code = `${letters.slice(0, 3)}${i}`;
         used.add(code);
-        return { countyCode: code, countyName: name, regionCode: region, coverageName: name };
+        return {
+          countyCode: code,
+          countyName: name,
+          regionCode: region,
+          coverageName: name,
+          ...(ineCountyCode === null ? {} : { ineCountyCode }),
+        };
       }),
     );
   }
@@ -48,8 +58,26 @@ function countyCodes(areas) {
 }
 
 /**
+ * What the real API refuses in a destination address: a street without a name, or a number that is
+ * not a whole number (the shop sends 0 for 'sin número'). Null when it is fine.
+ */
+function addressProblem(address) {
+  if (typeof address.streetName !== 'string' || address.streetName.trim() === '') {
+    return 'El nombre de la calle es obligatorio.';
+  }
+  if (!Number.isInteger(address.streetNumber) || address.streetNumber < 0) {
+    return 'El número de la calle debe ser un entero.';
+  }
+  if (address.supplement !== undefined && typeof address.supplement !== 'string') {
+    return 'El complemento de la dirección debe ser texto.';
+  }
+  return null;
+}
+
+/**
  * Starts the stand-in on a free loopback port (or `port`). `areas`: each región code's coverage
- * names (the shop's table gives them: coverageAreasOf() in modules/shipping/coverage.ts).
+ * areas, names or { name, ineCountyCode } (the shop's table gives them: coverageAreasOf() in
+ * modules/shipping/coverage.ts).
  */
 export async function startCarrierStandIn({
   areas = {},
@@ -68,7 +96,9 @@ export async function startCarrierStandIn({
     mode,
     delayMs,
     refuseMessage: 'Servicio no disponible para el destino.',
-    /** Every transport order made, in order: { number, reference, service, county, parcel }. */
+    /**
+     * Every transport order made, in order: { number, reference, service, county, address, parcel }.
+     */
     orders: [],
     /** Events told by tracking, per transport order number. */
     events: new Map(),
@@ -156,12 +186,19 @@ export async function startCarrierStandIn({
     if (!pkg || !address || !regionOf.has(address.countyCoverageCode)) {
       return [400, refused('Dirección de destino sin cobertura.')];
     }
+    const problem = addressProblem(address);
+    if (problem) return [400, refused(problem)];
     const number = String(next++);
     standIn.orders.push({
       number,
       reference: pkg.deliveryReference,
       service: String(pkg.serviceDeliveryCode),
       county: address.countyCoverageCode,
+      address: {
+        streetName: address.streetName,
+        streetNumber: address.streetNumber,
+        supplement: address.supplement ?? '',
+      },
       parcel: { weight: pkg.weight, length: pkg.length, width: pkg.width, height: pkg.height },
     });
     standIn.events.set(number, []);

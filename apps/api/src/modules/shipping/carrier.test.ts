@@ -19,10 +19,11 @@ let standIn: CarrierStandIn;
 let carrier: Carrier;
 beforeAll(async () => {
   standIn = await startCarrierStandIn({ areas: coverageAreasOf(), apiKey: 'clave-prueba' });
+  // Generous: a loaded machine must not turn an answer into a time-out; the time-out has its test.
   carrier = chilexpressCarrier({
     apiUrl: standIn.url,
     apiKey: 'clave-prueba',
-    timeoutMs: 300,
+    timeoutMs: 2000,
     customerCard: '18578680',
   });
 });
@@ -42,6 +43,7 @@ describe('códigos de cobertura', () => {
     }
     expect(coverageKeyOf('Metropolitana de Santiago', 'Ñuñoa')).toEqual({
       regionCode: 'RM',
+      cut: 13120,
       name: 'NUNOA',
     });
     expect(coverageKeyOf('Valparaíso', 'Ñuñoa')).toBeNull();
@@ -61,6 +63,56 @@ describe('códigos de cobertura', () => {
     const codes = rated.map((services) => services[0]!.coverage);
     expect(codes.every((c) => /^[A-Z0-9]{4,5}$/.test(c))).toBe(true);
     expect(new Set(codes).size).toBe(346);
+  });
+});
+
+describe('áreas de cobertura por código oficial (ineCountyCode)', () => {
+  /** A carrier against a stand-in whose región R5 lists just these areas. */
+  async function carrierWith(areas: Parameters<typeof startCarrierStandIn>[0]) {
+    const own = await startCarrierStandIn(areas);
+    const client = chilexpressCarrier({
+      apiUrl: own.url,
+      apiKey: '',
+      timeoutMs: 1000,
+      customerCard: '18578680',
+    });
+    const county = (comuna: string) =>
+      client
+        .rate({
+          origin: { region: 'Valparaíso', comuna: 'Viña del Mar' },
+          destination: { region: 'Valparaíso', comuna },
+          parcel,
+          declaredValue: 1,
+        })
+        .then(
+          (services) => services[0]!.coverage,
+          (err: unknown) => (err instanceof CarrierError ? err.reason : String(err)),
+        );
+    return { own, county };
+  }
+
+  it('el código oficial manda sobre el nombre, y el nombre queda para un área sin código', async () => {
+    const { own, county } = await carrierWith({
+      areas: {
+        R5: [
+          // The carrier renamed the comuna: found by its code all the same.
+          { name: 'VALPARAISO PUERTO', ineCountyCode: '05101' },
+          // An area under the shop's name but another comuna's code is not Valparaíso.
+          { name: 'VALPARAISO', ineCountyCode: 5999 },
+          { name: 'VINA DEL MAR', ineCountyCode: 5109 },
+          // No code: the name decides.
+          'QUILPUE',
+        ],
+      },
+    });
+    try {
+      // 'VALPARAISO PUERTO' is VALP; the name alone would have chosen 'VALPARAISO' (VAL2).
+      expect(await county('Valparaíso')).toBe('VALP');
+      expect(await county('Quilpué')).toBe('QUIL');
+      expect(await county('Concón')).toBe('no_coverage');
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -96,7 +148,11 @@ describe('Chilexpress contra el stand-in', () => {
     });
     expect(created.labelPdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(created.trackingUrl).toContain(created.number);
-    expect(standIn.orders.at(-1)).toMatchObject({ number: created.number, reference: 'NB-000001' });
+    expect(standIn.orders.at(-1)).toMatchObject({
+      number: created.number,
+      reference: 'NB-000001',
+      address: { streetName: 'Av. Brasil', streetNumber: 2950, supplement: '' },
+    });
 
     let tracked = await carrier.track(created.number);
     expect(tracked.delivered).toBe(false);
@@ -111,6 +167,41 @@ describe('Chilexpress contra el stand-in', () => {
     ]);
   });
 
+  it('el stand-in rechaza una calle sin nombre o un número que no es entero, como el real', async () => {
+    const send = async (address: object) => {
+      const res = await fetch(`${standIn.url}/transport-orders/api/v1.0/transport-orders`, {
+        method: 'POST',
+        headers: {
+          'ocp-apim-subscription-key': 'clave-prueba',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          header: { customerCardNumber: '18578680', countyOfOriginCoverageCode: 'PROV' },
+          details: [
+            {
+              addresses: [{ countyCoverageCode: 'PROV', supplement: '', ...address }],
+              packages: [{ weight: '1', serviceDeliveryCode: '3', deliveryReference: 'X-1' }],
+            },
+          ],
+        }),
+      });
+      return [res.status, ((await res.json()) as { statusDescription: string }).statusDescription];
+    };
+    expect(await send({ streetName: '', streetNumber: 12 })).toEqual([
+      400,
+      'El nombre de la calle es obligatorio.',
+    ]);
+    expect(await send({ streetName: 'Av. Brasil', streetNumber: '2950' })).toEqual([
+      400,
+      'El número de la calle debe ser un entero.',
+    ]);
+    expect(await send({ streetName: 'Av. Brasil', streetNumber: 29.5 })).toEqual([
+      400,
+      'El número de la calle debe ser un entero.',
+    ]);
+    expect((await send({ streetName: 'Av. Brasil', streetNumber: 2950 }))[0]).toBe(200);
+  });
+
   it('los errores tienen tipo: rechazo, silencio (timeout), caído, sin cobertura, anular', async () => {
     const request = { origin: ORIGIN, destination: VALPARAISO, parcel, declaredValue: 1 };
     const reason = (p: Promise<unknown>) =>
@@ -122,8 +213,14 @@ describe('Chilexpress contra el stand-in', () => {
       standIn.mode = 'refuse';
       expect(await reason(carrier.rate(request))).toBe('refused');
       standIn.mode = 'silent';
+      const quick = chilexpressCarrier({
+        apiUrl: standIn.url,
+        apiKey: 'clave-prueba',
+        timeoutMs: 300,
+        customerCard: '18578680',
+      });
       const started = performance.now();
-      expect(await reason(carrier.rate(request))).toBe('timeout');
+      expect(await reason(quick.rate(request))).toBe('timeout');
       expect(performance.now() - started).toBeLessThan(300 + 200);
       standIn.mode = 'accept';
       expect(

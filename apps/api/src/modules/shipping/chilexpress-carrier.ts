@@ -1,3 +1,4 @@
+import { direccionTransportista } from '@nexbyte/shared';
 import type { CarrierConfig } from '../../config/shipping';
 import {
   CarrierError,
@@ -31,6 +32,14 @@ interface CoverageArea {
   countyCode: string;
   countyName: string;
   coverageName?: string;
+  /** The comuna's official code (CUT), as a number or a string ('13101', '05101'). */
+  ineCountyCode?: number | string | null;
+}
+
+/** A región's coverage areas, by official code and by name. */
+interface Areas {
+  byCut: Map<number, string>;
+  byName: Map<string, string>;
 }
 
 interface CourierOption {
@@ -82,7 +91,7 @@ const DELIVERED = /^entregad/i;
  * call is bounded by CARRIER_TIMEOUT_MS, or by the caller's signal (the checkout's quote).
  */
 export function chilexpressCarrier(config: CarrierConfig): Carrier {
-  const coverage = new Map<string, { at: number; areas: Promise<Map<string, string>> }>();
+  const coverage = new Map<string, { at: number; areas: Promise<Areas> }>();
 
   const call = async <T>(path: string, init: RequestInit, signal?: AbortSignal): Promise<T> => {
     let res: Response;
@@ -115,7 +124,10 @@ export function chilexpressCarrier(config: CarrierConfig): Carrier {
     return body.data;
   };
 
-  /** The carrier's county code of a comuna, from its coverage areas (cached a day per región). */
+  /**
+   * The carrier's county code of a comuna, from its coverage areas (cached a day per región): the
+   * area carrying the comuna's CUT, else the one named as the repository's table says.
+   */
   const countyCode = async (place: Destination, signal?: AbortSignal): Promise<string> => {
     const key = coverageKeyOf(place.region, place.comuna);
     if (!key) throw new CarrierError('no_coverage', `${place.comuna} no es una comuna conocida`);
@@ -125,16 +137,24 @@ export function chilexpressCarrier(config: CarrierConfig): Carrier {
         `${COVERAGE_PATH}?RegionCode=${encodeURIComponent(key.regionCode)}&type=0`,
         { method: 'GET' },
         signal,
-      ).then((data) => {
+      ).then((data): Areas => {
         const list = Array.isArray(data) ? data : (data.coverageAreas ?? []);
-        return new Map(list.map((a) => [a.countyName.trim().toUpperCase(), a.countyCode]));
+        const byCut = new Map<number, string>();
+        for (const a of list) {
+          // Missing, null or '' is no code (Number gives NaN or 0).
+          const cut = Number(a.ineCountyCode);
+          if (Number.isInteger(cut) && cut > 0) byCut.set(cut, a.countyCode);
+        }
+        const byName = new Map(list.map((a) => [a.countyName.trim().toUpperCase(), a.countyCode]));
+        return { byCut, byName };
       });
       cached = { at: Date.now(), areas };
       coverage.set(key.regionCode, cached);
       // A failed look-up is not kept: the next quote asks again.
       areas.catch(() => coverage.delete(key.regionCode));
     }
-    const code = (await cached.areas).get(key.name);
+    const areas = await cached.areas;
+    const code = areas.byCut.get(key.cut) ?? areas.byName.get(key.name);
     if (!code) throw new CarrierError('no_coverage', `Chilexpress no cubre ${place.comuna}`);
     return code;
   };
@@ -186,6 +206,7 @@ export function chilexpressCarrier(config: CarrierConfig): Carrier {
         countyCode(request.destination),
       ]);
       const { parcel } = request;
+      const street = direccionTransportista(request.destination.address);
       const data = await call<{ detail?: TransportOrderDetail[] }>(ORDERS_PATH, {
         method: 'POST',
         body: JSON.stringify({
@@ -201,9 +222,10 @@ export function chilexpressCarrier(config: CarrierConfig): Carrier {
                 {
                   addressId: 0,
                   countyCoverageCode: destination,
-                  streetName: request.destination.address,
-                  streetNumber: 0,
-                  supplement: '',
+                  // 'Av. Providencia 1234, depto 501' → street, number, supplement (docs/product.md).
+                  streetName: street.streetName,
+                  streetNumber: street.streetNumber,
+                  supplement: street.supplement,
                   addressType: 'DEST',
                   deliveryOnCommercialOffice: false,
                 },

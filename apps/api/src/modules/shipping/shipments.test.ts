@@ -41,7 +41,7 @@ afterAll(async () => {
 
 let buyers = 0;
 /** A guest's order to Valparaíso with the carrier's first service, paid unless said otherwise. */
-async function order(paid = true): Promise<PedidoCreado> {
+async function order(paid = true, direccion = 'Av. Brasil 2950'): Promise<PedidoCreado> {
   const items = [{ productoId: mouse.id, qty: 1 }];
   const res = await t.app.inject({
     method: 'POST',
@@ -54,7 +54,7 @@ async function order(paid = true): Promise<PedidoCreado> {
     correo: `envio.${++buyers}@gmail.com`,
     region: 'Valparaíso',
     comuna: 'Valparaíso',
-    direccion: 'Av. Brasil 2950',
+    direccion,
     items,
     envioCotizado: chosen!.cotizacion,
   });
@@ -95,6 +95,28 @@ describe("'Crear envío'", () => {
       .from(correos)
       .where(eq(correos.para, seen.cliente.correo));
     expect(mails.some((m) => (m.texto ?? '').includes(envio.numeroOt!))).toBe(true);
+  });
+
+  it.each([
+    ['Av. Brasil 2950', { streetName: 'Av. Brasil', streetNumber: 2950, supplement: '' }],
+    [
+      'Av. Pedro Montt 1234, depto 501',
+      { streetName: 'Av. Pedro Montt', streetNumber: 1234, supplement: 'depto 501' },
+    ],
+    [
+      'Calle 5 Norte 1120 of. 45',
+      { streetName: 'Calle 5 Norte', streetNumber: 1120, supplement: 'of. 45' },
+    ],
+    ['Los Olmos s/n', { streetName: 'Los Olmos', streetNumber: 0, supplement: 'S/N' }],
+    [
+      'Camino La Pólvora km 12, parcela 4',
+      { streetName: 'Camino La Pólvora', streetNumber: 0, supplement: 'S/N, km 12, parcela 4' },
+    ],
+  ])('envía %j al transportista como calle, número y complemento', async (direccion, address) => {
+    const placed = await order(true, direccion);
+    const res = await createShipment(placed.numero);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ordersFor(placed.numero)).toEqual([expect.objectContaining({ address })]);
   });
 
   it('guarda la etiqueta en PDF, que el admin abre', async () => {
