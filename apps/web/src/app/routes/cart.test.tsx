@@ -206,7 +206,9 @@ describe('Carrito', () => {
     await renderCart([AUDIFONOS]);
     await applyCoupon('  nex10 ');
     expect(await screen.findByText('Aplicado: 10% de descuento')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/pedidos/cotizacion')[0]!.body).toMatchObject({ cupon: 'NEX10' });
+    expect(api.callsTo('POST', '/pedidos/cotizacion').at(-1)!.body).toMatchObject({
+      cupon: 'NEX10',
+    });
   });
 
   it('muestra el motivo del servidor cuando rechaza un cupón que existe', async () => {
@@ -402,5 +404,91 @@ describe('Carrito', () => {
     expect(
       await screen.findByRole('spinbutton', { name: 'Cantidad de Mouse Logitech G203' }),
     ).toHaveValue(2);
+  });
+});
+
+describe('Carrito con ofertas', () => {
+  const OFERTA = {
+    precio: 16990,
+    desde: '2026-11-20T03:00:00.000Z',
+    hasta: '2026-12-01T03:00:00.000Z',
+  };
+  // The mouse went into the cart at the offer's price; the cable has no offer.
+  const MOUSE_EN_OFERTA = { ...MOUSE, precio: 16990 };
+
+  /** The server's prices now: the mouse on offer unless `ended`. */
+  function pricesApi({ ended = false } = {}) {
+    return mockApi({
+      'GET /config': { body: buildConfig() },
+      'GET /envios': { body: buildShipping() },
+      'POST /pedidos/cotizacion': (call) => {
+        const items = (call.body as { items: { productoId: number; qty: number }[] }).items;
+        const lineas = items.map(({ productoId, qty }) => {
+          const onOffer = productoId === MOUSE.id && !ended;
+          const precio = productoId === MOUSE.id ? (onOffer ? 16990 : 19990) : CABLE.precio;
+          return {
+            productoId,
+            nombre: productoId === MOUSE.id ? MOUSE.nombre : CABLE.nombre,
+            imagen: null,
+            precio,
+            precioNormal: onOffer ? 19990 : null,
+            oferta: onOffer ? OFERTA : null,
+            qty,
+            stock: 20,
+            disponible: true,
+            subtotal: precio * qty,
+          };
+        });
+        return { body: buildQuote({ lineas }) };
+      },
+    });
+  }
+
+  it("una línea en oferta muestra el precio normal tachado y '-15 %'; la otra, solo su precio", async () => {
+    const api = pricesApi();
+    await renderCart([{ ...MOUSE_EN_OFERTA, qty: 2 }, CABLE]);
+    const mouse = row('Mouse Logitech G203');
+    const normal = await within(mouse).findByRole('deletion');
+    expect(normal).toHaveTextContent('Precio normal: $19.990');
+    expect(within(mouse).getByText('-15 %')).toBeInTheDocument();
+    expect(within(mouse).getByText('Oferta hasta el 30 de noviembre')).toBeInTheDocument();
+    expect(mouse.querySelector('.cart-table__price')).toHaveTextContent(
+      'Precio oferta: $16.990 Precio normal: $19.990 -15 %',
+    );
+    expect(within(mouse).getByText('$33.980')).toBeInTheDocument();
+
+    const cable = row('Cable HDMI 2 m');
+    expect(within(cable).queryByRole('deletion')).not.toBeInTheDocument();
+    expect(cable.querySelector('.cart-table__price')).toHaveTextContent(/^\$3\.000$/);
+
+    // The server's price is the one charged; the summary says what the offer saves.
+    expect(amount('Subtotal')).toBe('$36.980');
+    expect(within(summary()).getByText('Ahorras $6.000 en ofertas')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/pedidos/cotizacion').map((c) => c.body)).toEqual([
+      {
+        items: [
+          { productoId: MOUSE.id, qty: 1 },
+          { productoId: CABLE.id, qty: 1 },
+        ],
+      },
+    ]);
+
+    // A change of quantity does not ask again.
+    await userEvent.click(
+      within(mouse).getByRole('button', { name: 'Aumentar cantidad de Mouse Logitech G203' }),
+    );
+    expect(within(summary()).getByText('Ahorras $9.000 en ofertas')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/pedidos/cotizacion')).toHaveLength(1);
+  });
+
+  it('una oferta que el servidor ya no aplica no se muestra', async () => {
+    const api = pricesApi({ ended: true });
+    await renderCart([MOUSE_EN_OFERTA]);
+    await waitFor(() => expect(api.callsTo('POST', '/pedidos/cotizacion')).toHaveLength(1));
+    await act(async () => {});
+    const mouse = row('Mouse Logitech G203');
+    expect(within(mouse).queryByRole('deletion')).not.toBeInTheDocument();
+    expect(within(mouse).queryByText(/%/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Ahorras/)).not.toBeInTheDocument();
   });
 });

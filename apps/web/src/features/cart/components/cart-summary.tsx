@@ -37,7 +37,8 @@ export function useCartTotals(): CartTotals {
   return cartTotals(subtotal, coupon, useCartShippingRule());
 }
 
-export function CartSummary() {
+/** `savings`: what the running offers take off the normal prices of the cart's units. */
+export function CartSummary({ savings = 0 }: { savings?: number }) {
   const { subtotal } = useCart();
   const totals = useCartTotals();
   const rule = useCartShippingRule();
@@ -47,6 +48,9 @@ export function CartSummary() {
       <h2 id="cart-summary-title">Resumen</h2>
       <CouponForm />
       <TotalsList className="cart-totals" {...totals} />
+      {savings > 0 && (
+        <p className="cart-summary__savings">Ahorras {formatCLP(savings)} en ofertas</p>
+      )}
       {region && <p className="cart-summary__region muted">Envío estimado a {region}.</p>}
       <TransferTotal totals={totals} />
       <InstallmentsTotal totals={totals} />

@@ -1,12 +1,22 @@
 import { formatCLP, unitPrice, type CartItem } from '@nexbyte/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { ProductImage } from '../../../components/ui/product-image';
+import type { CartLinePrice } from '../api/get-cart-offers';
 import { useRemoveFromCart } from '../use-cart-actions';
 import { QuantityStepper } from './quantity-stepper';
 
+interface CartTableProps {
+  items: CartItem[];
+  /** Each line's price, with its offer while the server applies one (useCartPrices). */
+  prices: ReadonlyMap<number, CartLinePrice>;
+  /** Draws a line's unit price (the catalogue's offer price, composed by the route). */
+  renderPrice: (price: CartLinePrice) => ReactNode;
+}
+
 /** The cart's lines; on phones each row is shown as a card (cart.css). */
-export function CartTable({ items }: { items: CartItem[] }) {
+export function CartTable({ items, prices, renderPrice }: CartTableProps) {
   const removeFromCart = useRemoveFromCart();
   const columns: Column<CartItem>[] = [
     {
@@ -31,7 +41,8 @@ export function CartTable({ items }: { items: CartItem[] }) {
       header: 'Precio',
       numeric: true,
       label: 'Precio',
-      cell: (item) => formatCLP(unitPrice(item)),
+      className: 'cart-table__price',
+      cell: (item) => renderPrice(prices.get(item.id) ?? { precio: unitPrice(item) }),
     },
     { header: 'Cantidad', label: 'Cantidad', cell: (item) => <QuantityStepper item={item} /> },
     {

@@ -1,15 +1,22 @@
 import { formatCLP, pluralize } from '@nexbyte/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCartPrices, type CartLinePrice } from '../api/get-cart-offers';
 import { useCart } from '../cart-context';
 import { CartSummary, CHECKOUT_PATH, useCartTotals } from './cart-summary';
 import { CartTable } from './cart-table';
 import '../cart.css';
 
+interface CartViewProps {
+  /** Draws a line's unit price: the route gives the catalogue's, offer included. */
+  renderPrice: (price: CartLinePrice) => ReactNode;
+}
+
 /** The cart screen under its heading: the lines, the actions and the summary. */
-export function CartView() {
+export function CartView({ renderPrice }: CartViewProps) {
   const { items, count, clear } = useCart();
+  const { prices, savings } = useCartPrices(items);
   const [confirmingClear, setConfirmingClear] = useState(false);
 
   return (
@@ -27,7 +34,7 @@ export function CartView() {
       ) : (
         <div className="cart-layout">
           <div className="cart-lines">
-            <CartTable items={items} />
+            <CartTable items={items} prices={prices} renderPrice={renderPrice} />
             <div className="actions cart-actions">
               <Link to="/productos" className="button cart-button--outline">
                 Seguir comprando
@@ -41,7 +48,7 @@ export function CartView() {
               </button>
             </div>
           </div>
-          <CartSummary />
+          <CartSummary savings={savings} />
           <MobileCheckoutBar />
         </div>
       )}
