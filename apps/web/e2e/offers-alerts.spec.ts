@@ -118,7 +118,7 @@ test('Avísame cuando llegue: suscribirse, el admin repone, llega un correo y su
   await expect(main).toContainText('Listo. Ya no te avisaremos cuando lleguen productos.');
 });
 
-test('una oferta con fechas se muestra tachada en la ficha y en la lista', async ({
+test('una oferta con fechas se muestra tachada en la ficha, en la lista y en el carrito', async ({
   page,
   request,
 }) => {
@@ -143,4 +143,23 @@ test('una oferta con fechas se muestra tachada en la ficha y en la lista', async
 
   await page.goto(url('/productos?q=g203'));
   await expect(page.getByRole('article').filter({ hasText: 'G203' }).locator('del')).toBeVisible();
+
+  // In the cart: the line's price with the normal one struck through, and what it saves.
+  await page.goto(url(`/productos/detalle/${product.id}`));
+  await page.getByRole('main').getByRole('button', { name: 'Añadir al carrito' }).click();
+  await page.goto(url('/carrito'));
+  const line = page.locator('tr').filter({ hasText: 'G203' });
+  await expect(line.getByRole('deletion')).toHaveText(
+    `Precio normal: ${formatCLP(product.precio)}`,
+  );
+  await expect(line).toContainText(`Precio oferta: ${formatCLP(product.precio - 3000)}`);
+  await expect(line).toContainText('%');
+  await expect(page.getByRole('complementary', { name: 'Resumen' })).toContainText(
+    `Ahorras ${formatCLP(3000)} en ofertas`,
+  );
+  // Nothing pushes the page sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await expectNoA11yViolations(page);
 });
