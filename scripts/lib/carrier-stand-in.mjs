@@ -9,24 +9,13 @@
 // `PORT=4630 node --import tsx scripts/lib/carrier-stand-in.mjs` (the shop's CARRIER_API_URL
 // http://127.0.0.1:4630); POST /control { "mode": "silent" } or { "deliver": "<OT>" } drives it.
 // Nothing here reaches the internet.
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { findRoute, readBody, runAlone, startStandInServer } from './stand-in-server.mjs';
 
 /** A PDF of a few bytes: enough for the shop to store, serve and open. */
 const labelOf = (number) =>
   Buffer.from(
     `%PDF-1.4\n% etiqueta Chilexpress OT ${number} (stand-in)\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`,
   );
-
-const readBody = (req) =>
-  new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => (data += chunk));
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 
 /**
  * County codes the way the carrier writes them: four letters, unique. An area is a coverage name,
@@ -86,8 +75,6 @@ export async function startCarrierStandIn({
   apiKey = null,
   port = 0,
 } = {}) {
-  const sockets = new Set();
-  const timers = new Set();
   const regions = countyCodes(areas);
   const regionOf = new Map([...regions.values()].flat().map((a) => [a.countyCode, a.regionCode]));
   let next = 990_000_001;
@@ -119,19 +106,6 @@ export async function startCarrierStandIn({
     close: async () => {},
   };
 
-  const answer = (res, status, body) => {
-    const send = () => {
-      if (!res.destroyed) {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      }
-    };
-    if (standIn.delayMs <= 0) return send();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send();
-    }, standIn.delayMs);
-    timers.add(timer);
-  };
   const ok = (data) => ({
     data,
     statusCode: 0,
@@ -241,75 +215,67 @@ export async function startCarrierStandIn({
     ];
   }
 
-  const server = createServer(async (req, res) => {
-    if (standIn.mode === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const path = url.pathname;
-    const raw = await readBody(req);
-    // For a browser test or a benchmark that runs the stand-in as a process.
-    if (req.method === 'POST' && path === '/control') {
-      const body = JSON.parse(raw || '{}');
-      if (body.mode) standIn.mode = body.mode;
-      if (body.delayMs !== undefined) standIn.delayMs = Number(body.delayMs);
-      if (body.deliver) standIn.advance(body.deliver, 'Entregado');
-      if (body.advance) standIn.advance(body.advance, body.description ?? 'En reparto');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ mode: standIn.mode, orders: standIn.orders }));
-    }
-    standIn.calls.push({ method: req.method, path });
-    if (standIn.mode === 'silent') return;
-    if (apiKey && req.headers['ocp-apim-subscription-key'] !== apiKey) {
-      return answer(res, 401, refused('Access denied due to invalid subscription key.'));
-    }
-    if (standIn.mode === 'refuse') return answer(res, 400, refused(standIn.refuseMessage));
-    let body;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      return answer(res, 400, refused('El cuerpo no es JSON.'));
-    }
-    if (req.method === 'GET' && path === '/georeference/api/v1.0/coverage-areas') {
-      const list = regions.get(url.searchParams.get('RegionCode') ?? '') ?? [];
-      return answer(res, 200, ok({ coverageAreas: list }));
-    }
-    let result = [404, refused('Recurso no encontrado.')];
-    if (req.method === 'POST' && path === '/rating/api/v1.0/rates/courier') result = rates(body);
-    if (req.method === 'POST' && path === '/transport-orders/api/v1.0/transport-orders') {
-      result = transportOrder(body);
-    }
-    if (req.method === 'POST' && path === '/transport-orders/api/v1.0/tracking')
-      result = tracking(body);
-    answer(res, result[0], result[1]);
+  const routes = [
+    [
+      'GET',
+      '/georeference/api/v1.0/coverage-areas',
+      (_body, url) => [
+        200,
+        ok({ coverageAreas: regions.get(url.searchParams.get('RegionCode') ?? '') ?? [] }),
+      ],
+    ],
+    ['POST', '/rating/api/v1.0/rates/courier', rates],
+    ['POST', '/transport-orders/api/v1.0/transport-orders', transportOrder],
+    ['POST', '/transport-orders/api/v1.0/tracking', tracking],
+  ];
+
+  const server = await startStandInServer({
+    port,
+    down: () => standIn.mode === 'down',
+    async handle(req, res, send) {
+      const answer = (status, body) => send(res, status, body, standIn.delayMs);
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const path = url.pathname;
+      const raw = await readBody(req);
+      // For a browser test or a benchmark that runs the stand-in as a process.
+      if (req.method === 'POST' && path === '/control') {
+        const body = JSON.parse(raw || '{}');
+        if (body.mode) standIn.mode = body.mode;
+        if (body.delayMs !== undefined) standIn.delayMs = Number(body.delayMs);
+        if (body.deliver) standIn.advance(body.deliver, 'Entregado');
+        if (body.advance) standIn.advance(body.advance, body.description ?? 'En reparto');
+        return send(res, 200, { mode: standIn.mode, orders: standIn.orders });
+      }
+      standIn.calls.push({ method: req.method, path });
+      if (standIn.mode === 'silent') return;
+      if (apiKey && req.headers['ocp-apim-subscription-key'] !== apiKey) {
+        return answer(401, refused('Access denied due to invalid subscription key.'));
+      }
+      if (standIn.mode === 'refuse') return answer(400, refused(standIn.refuseMessage));
+      let body;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return answer(400, refused('El cuerpo no es JSON.'));
+      }
+      const found = findRoute(routes, req.method, path);
+      const [status, result] = found
+        ? found.handler(body, url)
+        : [404, refused('Recurso no encontrado.')];
+      answer(status, result);
+    },
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  standIn.url = `http://127.0.0.1:${server.address().port}`;
-  standIn.close = async () => {
-    for (const timer of timers) clearTimeout(timer);
-    for (const socket of sockets) socket.destroy();
-    server.close();
-    await once(server, 'close');
-  };
+  standIn.url = server.url;
+  standIn.close = server.close;
   return standIn;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+await runAlone(import.meta.url, async () => {
   const { coverageAreasOf } = await import('../../apps/api/src/modules/shipping/coverage.ts');
-  const standIn = await startCarrierStandIn({
+  return startCarrierStandIn({
     areas: coverageAreasOf(),
     port: Number(process.env.PORT ?? 0),
     delayMs: Number(process.env.DELAY_MS ?? 0),
     apiKey: process.env.CARRIER_API_KEY || null,
   });
-  console.log(standIn.url);
-  const stop = () => standIn.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
+});

@@ -10,24 +10,13 @@
 // It also checks what the SII would: the lines less the discounts make the total, neto + IVA the
 // total, and a credit note references a document it issued. Nothing here reaches the internet.
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { findRoute, readBody, runAlone, startStandInServer } from './stand-in-server.mjs';
 
 /** A PDF of a few bytes: enough for the shop to store and serve. */
 const pdfOf = (tipo, folio) =>
   Buffer.from(
     `%PDF-1.4\n% documento ${tipo} folio ${folio} (stand-in)\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`,
   );
-
-const readBody = (req) =>
-  new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => (data += chunk));
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 
 /** Whether the amounts add up as the SII checks them; a Spanish reason when not. */
 function amountsProblem(dte) {
@@ -63,13 +52,11 @@ export async function startDteStandIn({
   apiKey = null,
   port = 0,
 } = {}) {
-  const sockets = new Set();
   const folios = new Map();
   /** Idempotency-Key → { status, body } of the first answer that issued something. */
   const byKey = new Map();
   /** TOKEN → the issued document. */
   const byToken = new Map();
-  const timers = new Set();
   const standIn = {
     url: '',
     mode,
@@ -84,19 +71,8 @@ export async function startDteStandIn({
     close: async () => {},
   };
 
-  const answer = (res, status, body, delay = 0) => {
-    const send = () => {
-      if (!res.destroyed) {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      }
-    };
-    if (delay <= 0) return send();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send();
-    }, delay);
-    timers.add(timer);
-  };
+  /** Sends a JSON answer, `delay` ms later if asked (the server below is listening by then). */
+  const answer = (res, status, body, delay = 0) => server.answer(res, status, body, delay);
   const error = (code, message) => ({ error: { code, message, details: [] } });
 
   async function issue(req, res, key) {
@@ -156,57 +132,62 @@ export async function startDteStandIn({
     answer(res, 200, result, standIn.mode === 'slow' ? standIn.slowMs : 0);
   }
 
-  const server = createServer(async (req, res) => {
-    if (standIn.mode === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
-    const key = req.headers['idempotency-key'] ?? null;
-    const record = (status) => standIn.calls.push({ method: req.method, path, key, status });
-    // For a browser test that runs the stand-in as a process: { "mode": "refuse" }, and so on.
-    if (req.method === 'POST' && path === '/control') {
-      const body = JSON.parse((await readBody(req)) || '{}');
-      if (body.mode) standIn.mode = body.mode;
-      if (body.refuseMessage) standIn.refuseMessage = body.refuseMessage;
-      return answer(res, 200, { mode: standIn.mode, issued: standIn.issued.length });
-    }
-    if (apiKey && req.headers.apikey !== apiKey) {
-      record(401);
-      return answer(res, 401, error('OF-00', 'apikey inválida.'));
-    }
-    if (req.method === 'POST' && path === '/v2/dte/document') {
-      record('issue');
-      return issue(req, res, key);
-    }
-    const status = /^\/v2\/dte\/document\/([a-f0-9]+)\/status$/.exec(path);
-    if (req.method === 'GET' && status) {
-      record('status');
-      const doc = byToken.get(status[1]);
-      if (!doc) return answer(res, 404, error('OF-04', 'Documento no encontrado.'));
-      return answer(res, 200, {
-        TOKEN: doc.token,
-        FOLIO: doc.folio,
-        TipoDTE: doc.tipo,
-        estado: 'ACEPTADO',
-      });
-    }
-    record(404);
-    answer(res, 404, error('OF-04', 'Recurso no encontrado.'));
+  function status(res, token) {
+    const doc = byToken.get(token);
+    if (!doc) return answer(res, 404, error('OF-04', 'Documento no encontrado.'));
+    return answer(res, 200, {
+      TOKEN: doc.token,
+      FOLIO: doc.folio,
+      TipoDTE: doc.tipo,
+      estado: 'ACEPTADO',
+    });
+  }
+
+  const routes = [
+    [
+      'POST',
+      '/v2/dte/document',
+      ({ req, res, key, record }) => {
+        record('issue');
+        return issue(req, res, key);
+      },
+    ],
+    [
+      'GET',
+      /^\/v2\/dte\/document\/([a-f0-9]+)\/status$/,
+      ({ res, match, record }) => {
+        record('status');
+        return status(res, match[1]);
+      },
+    ],
+  ];
+
+  const server = await startStandInServer({
+    port,
+    down: () => standIn.mode === 'down',
+    async handle(req, res) {
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      const key = req.headers['idempotency-key'] ?? null;
+      const record = (status) => standIn.calls.push({ method: req.method, path, key, status });
+      // For a browser test that runs the stand-in as a process: { "mode": "refuse" }, and so on.
+      if (req.method === 'POST' && path === '/control') {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        if (body.mode) standIn.mode = body.mode;
+        if (body.refuseMessage) standIn.refuseMessage = body.refuseMessage;
+        return answer(res, 200, { mode: standIn.mode, issued: standIn.issued.length });
+      }
+      if (apiKey && req.headers.apikey !== apiKey) {
+        record(401);
+        return answer(res, 401, error('OF-00', 'apikey inválida.'));
+      }
+      const found = findRoute(routes, req.method, path);
+      if (found) return found.handler({ req, res, key, record, match: found.match });
+      record(404);
+      answer(res, 404, error('OF-04', 'Recurso no encontrado.'));
+    },
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  standIn.url = `http://127.0.0.1:${server.address().port}`;
-  standIn.close = async () => {
-    for (const timer of timers) clearTimeout(timer);
-    for (const socket of sockets) socket.destroy();
-    server.close();
-    await once(server, 'close');
-  };
+  standIn.url = server.url;
+  standIn.close = server.close;
   return standIn;
 }
 
@@ -219,13 +200,9 @@ export function documentCounts(issued) {
   return { documents: issued.length, distinctFolios: folios.size, duplicates };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const standIn = await startDteStandIn({
+await runAlone(import.meta.url, () =>
+  startDteStandIn({
     port: Number(process.env.PORT ?? 0),
     apiKey: process.env.DTE_API_KEY || null,
-  });
-  console.log(standIn.url);
-  const stop = () => standIn.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
+  }),
+);
