@@ -74,7 +74,7 @@ test('un invitado en Valparaíso elige un servicio y paga; el admin crea el env�
   await page.getByLabel('Teléfono', { exact: true }).pressSequentially('912345678');
   await page.getByLabel('Región', { exact: true }).selectOption('Valparaíso');
   await page.getByLabel('Comuna', { exact: true }).selectOption('Valparaíso');
-  await page.getByLabel('Dirección', { exact: true }).fill('Av. Brasil 2950');
+  await page.getByLabel('Dirección', { exact: true }).fill('Av. Brasil 2950, depto 31');
 
   const services = page.getByRole('group', { name: 'Servicio de envío' });
   const nextDay = services.getByRole('radio', {
@@ -109,6 +109,10 @@ test('un invitado en Valparaíso elige un servicio y paga; el admin crea el env�
   await adminPage.goto(`${base}/admin/pedidos/${numero}`);
   const shipping = adminPage.getByRole('region', { name: 'Envío con transportista' });
   await expect(shipping).toContainText('Chilexpress Segundo Día Hábil');
+  // The address as the transport order will carry it, before it is made.
+  const street = shipping.getByRole('group', { name: 'Dirección para el transportista' });
+  await expect(street.locator('dd')).toHaveText(['Av. Brasil', '2950', 'depto 31']);
+  await expectNoA11yViolations(adminPage);
   await shipping.getByRole('button', { name: 'Crear envío' }).click();
   await expect(adminPage.getByRole('region', { name: 'Notificaciones' })).toContainText(
     'Envío creado: orden de transporte',
@@ -116,6 +120,12 @@ test('un invitado en Valparaíso elige un servicio y paga; el admin crea el env�
   await expect.poll(() => carrier!.orders.filter((o) => o.reference === numero).length).toBe(1);
   const ot = carrier!.orders.find((o) => o.reference === numero)!.number;
   await expect(shipping).toContainText(ot);
+  await expect(street).toHaveCount(0);
+  expect(carrier!.orders.find((o) => o.number === ot)!.address).toEqual({
+    streetName: 'Av. Brasil',
+    streetNumber: 2950,
+    supplement: 'depto 31',
+  });
   await expectNoA11yViolations(adminPage);
   const popup = adminPage.waitForEvent('popup');
   await shipping.getByRole('button', { name: 'Imprimir etiqueta' }).click();

@@ -1,4 +1,4 @@
-import type { Pedido } from '@nexbyte/shared';
+import { direccionTransportista, type Pedido } from '@nexbyte/shared';
 import { useState } from 'react';
 import { useToast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
@@ -8,7 +8,9 @@ import { openLabel, useCreateShipment } from '../api/create-shipment';
 
 /**
  * docs/product.md#admin-shipping: 'Crear envío' on a paid home delivery makes the carrier's
- * transport order (once, whatever the clicks) and 'Imprimir etiqueta' opens its PDF.
+ * transport order (once, whatever the clicks) and 'Imprimir etiqueta' opens its PDF. Until then
+ * the address shows as the carrier will get it (street, number, supplement), so a bad split is
+ * seen before the parcel leaves.
  */
 export function OrderShipment({ order }: { order: Pedido }) {
   const toast = useToast();
@@ -38,6 +40,7 @@ export function OrderShipment({ order }: { order: Pedido }) {
     <section className="admin-order__section" aria-labelledby="admin-order-shipment">
       <h2 id="admin-order-shipment">Envío con transportista</h2>
       <ShipmentDetails envio={envio} className="admin-order__facts" />
+      {!envio.numeroOt && <CarrierAddress direccion={order.entrega.direccion} />}
       <div className="actions">
         {!envio.numeroOt && order.estado === 'PAGADO' && (
           <button
@@ -71,5 +74,29 @@ export function OrderShipment({ order }: { order: Pedido }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The buyer's one-line address split as the transport order will carry it. */
+function CarrierAddress({ direccion }: { direccion: string }) {
+  const street = direccionTransportista(direccion);
+  return (
+    <div role="group" aria-labelledby="admin-order-carrier-address">
+      <h3 id="admin-order-carrier-address">Dirección para el transportista</h3>
+      <dl className="admin-order__facts">
+        <div>
+          <dt>Calle</dt>
+          <dd>{street.streetName}</dd>
+        </div>
+        <div>
+          <dt>Número</dt>
+          <dd>{street.streetNumber === 0 ? '0 (sin número)' : street.streetNumber}</dd>
+        </div>
+        <div>
+          <dt>Complemento</dt>
+          <dd>{street.supplement || '—'}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
