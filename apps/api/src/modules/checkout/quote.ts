@@ -134,8 +134,8 @@ export async function quoteCart(
       nombre: product.nombre,
       imagen: product.imagen,
       precio: product.precio,
-      precioNormal: product.precioNormal,
-      oferta: product.oferta,
+      // Only while an offer runs, as a product's answer says it.
+      ...(product.oferta ? { precioNormal: product.precioNormal, oferta: product.oferta } : {}),
       qty: item.qty,
       stock: product.stock,
       disponible: product.stock >= item.qty,
