@@ -1,9 +1,10 @@
 // A loopback stand-in for Chilexpress's developer APIs (decision 036), for API tests, browser tests
 // and `npm run bench:shipping-quote`: coverage areas per región, courier rates, transport orders
 // with a PDF label, and tracking. It answers what the shop reads of the real API ({ data,
-// statusCode: 0 }), prices by weight (the larger of the real and the volumetric, 250 kg/m³) and by
-// whether the parcel leaves its región, and keeps every transport order it made, so a test can
-// count them. Modes, changeable at any time: accept; refuse (400 with a Spanish statusDescription);
+// statusCode: 0 }; coverage areas with their ineCountyCode), prices by weight (the larger of the
+// real and the volumetric, 250 kg/m³) and by whether the parcel leaves its región, refuses a
+// destination whose street has no name or whose number is not an integer, and keeps every
+// transport order it made with its address, so a test can count and read them. Modes, changeable at any time: accept; refuse (400 with a Spanish statusDescription);
 // silent (reads the request and never answers); down (drops every connection). `delayMs` holds
 // every answer that long. Run alone for browser tests:
 // `PORT=4630 node --import tsx scripts/lib/carrier-stand-in.mjs` (the shop's CARRIER_API_URL
