@@ -1,7 +1,7 @@
 import type { CotizacionRequest, EmpresaGuardada } from '@nexbyte/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../testing/fixtures';
 import { mockApi, type MockCall, type MockHandler } from '../../../testing/mock-api';
 import {
@@ -71,6 +71,10 @@ const documentGroup = () => screen.getByRole('group', { name: 'Documento tributa
 const confirm = () => screen.getByRole('button', { name: 'Confirmar pedido' });
 
 describe('Documento tributario en el checkout', () => {
+  // The form is a chunk of its own (an empty cart never loads it); loaded once here, as the first
+  // test would otherwise spend its wait on compiling it.
+  beforeAll(() => import('./checkout-form'));
+
   it('pide boleta por defecto y no pregunta por empresas', async () => {
     const { api } = renderCheckout();
     await waitFor(() => expect(confirm()).toBeEnabled());
