@@ -191,7 +191,10 @@ describe('transportista en silencio', () => {
     const started = performance.now();
     const answer = await options(items);
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 150);
+    // A silent carrier never answers: an answer at all means the time-out cut it. The bound only
+    // says it did not hang; how close to the time-out it lands is bench:shipping-quote's figure.
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 2_000);
     expect(answer.origen).toBe('TABLA');
     expect(answer.mensaje).toBe(CARRIER_MESSAGES.fallback);
     expect(answer.opciones).toHaveLength(1);
