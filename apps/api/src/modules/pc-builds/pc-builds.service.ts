@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../http-errors';
 import {
   partsByIds,
+  specsByIds,
   PARTS_ON_SALE_MAX,
   type PartsOnSale,
   type ProductoConComponente,
@@ -60,7 +61,7 @@ export async function stepLists(
   chosenIds: readonly number[],
   options: { incompatibles: boolean; limite: number },
 ): Promise<PasoArmado> {
-  const [chosen, candidates] = await Promise.all([partsByIds(db, chosenIds), partsOnSale(tipo)]);
+  const [chosen, candidates] = await Promise.all([specsByIds(db, chosenIds), partsOnSale(tipo)]);
   const byId = new Map(chosen.map((p) => [p.id, p]));
   const build: Componente[] = [];
   for (const id of chosenIds) {

@@ -81,6 +81,22 @@ export const keptPartsOnSale =
   (tipo) =>
     store.remember(`piezas-a-la-venta:${tipo}`, () => readPartsOnSale(db, tipo));
 
+/**
+ * The typed specification of products by id, and whether they are on sale: what a build is
+ * weighed by, without reading the products whole. Unknown ids are left out.
+ */
+export async function specsByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; activo: boolean; componente: ComponenteParcial | null }[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .select({ id: productos.id, activo: productos.activo, componente: productos.componente })
+    .from(productos)
+    .where(inArray(productos.id, unique));
+}
+
 /** Products by id with their typed specification, active or not; unknown ids are left out. */
 export async function partsByIds(db: Db, ids: readonly number[]): Promise<ProductoConComponente[]> {
   const unique = [...new Set(ids)];
