@@ -1,7 +1,8 @@
-import type { Cotizacion, Producto } from '@nexbyte/shared';
+import type { Cotizacion } from '@nexbyte/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { productNamed } from '../orders/orders.fixtures';
+import { saveAsAdmin } from '../products/products.fixtures';
 
 // The cart shows an offer from the quote: each line says, while the offer runs and only then,
 // the normal price it replaces and the offer. The test moves only Date, as offers.test.ts does.
@@ -18,25 +19,8 @@ afterEach(() => vi.useRealTimers());
 const at = (minutes: number) => new Date(start + minutes * MINUTE);
 
 async function saveWithOffer(id: number, oferta: object) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/productos/${id}` });
-  const p = res.json<Producto>();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: `/api/productos/${id}`,
-    headers: bearer(t.adminToken),
-    payload: {
-      nombre: p.nombre,
-      descripcion: p.descripcion,
-      precio: p.precioNormal ?? p.precio,
-      stock: p.stock,
-      categoria: { id: p.categoria.id },
-      marca: p.marca,
-      sku: p.sku,
-      especificaciones: p.especificaciones,
-      oferta,
-    },
-  });
-  expect(put.statusCode).toBe(200);
+  const put = await saveAsAdmin(t, id, { oferta });
+  expect(put.statusCode, put.body).toBe(200);
 }
 
 async function quote(items: { productoId: number; qty: number }[]) {

@@ -2,6 +2,7 @@ import type { Cotizacion, PasoArmado, PedidoCreado, Producto } from '@nexbyte/sh
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import { GUEST, guestOrder, productNamed } from '../orders/orders.fixtures';
+import { saveAsAdmin } from './products.fixtures';
 
 // Offers start and end by the server's clock, with no write to tell anyone: the test moves the
 // clock (only Date: timers and the database run as usual) and reads what a shopper is answered.
@@ -29,25 +30,7 @@ async function get<T>(url: string, token?: string): Promise<T> {
 }
 
 /** Saves the product as it is, with this offer (or none). */
-async function putOffer(id: number, oferta: object | null) {
-  const p = await get<Producto>(`/api/productos/${id}`, t.adminToken);
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/productos/${id}`,
-    headers: bearer(t.adminToken),
-    payload: {
-      nombre: p.nombre,
-      descripcion: p.descripcion,
-      precio: p.precioNormal ?? p.precio,
-      stock: p.stock,
-      categoria: { id: p.categoria.id },
-      marca: p.marca,
-      sku: p.sku,
-      especificaciones: p.especificaciones,
-      oferta,
-    },
-  });
-}
+const putOffer = (id: number, oferta: object | null) => saveAsAdmin(t, id, { oferta });
 
 /** An offer of `precio` from minute 10 to minute 20 of the test's clock. */
 const offer = (precio: number) => ({

@@ -1,8 +1,8 @@
-import type { Producto } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, CLIENT, createTestApp, type TestContext } from '../../test/test-app';
 import { mailsTo, tokenInLink } from '../mail/outbox.testing';
 import { guestOrder, productNamed, setStatus, setStock } from '../orders/orders.fixtures';
+import { saveAsAdmin } from '../products/products.fixtures';
 
 const PUBLIC_URL = 'https://tienda.nexbyte.cl';
 let t: TestContext;
@@ -24,27 +24,7 @@ const unsubscribe = (token: string) =>
 
 /** The admin saves the product with this stock, as the product form does. */
 async function restock(id: number, stock: number) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/productos/${id}`,
-    headers: bearer(t.adminToken),
-  });
-  const p = res.json<Producto>();
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: `/api/productos/${id}`,
-    headers: bearer(t.adminToken),
-    payload: {
-      nombre: p.nombre,
-      descripcion: p.descripcion,
-      precio: p.precio,
-      stock,
-      categoria: { id: p.categoria.id },
-      marca: p.marca,
-      sku: p.sku,
-      especificaciones: p.especificaciones,
-    },
-  });
+  const put = await saveAsAdmin(t, id, { stock });
   expect(put.statusCode, put.body).toBe(200);
 }
 
