@@ -129,14 +129,17 @@ export const DIAGNOSIS_BUSINESS_HOURS = 48;
 export const AWAITING_DIAGNOSIS_STATES: readonly EstadoTicket[] = ['RECIBIDA', 'EN_DIAGNOSTICO'];
 
 const SHOP_TIME_ZONE = 'America/Santiago';
-const weekdayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-});
+// Built on first use: a formatter with a time zone costs a page that never counts hours (the
+// support form imports this module) tens of milliseconds of a phone's main thread.
+let weekdayFormat: Intl.DateTimeFormat | undefined;
 const HOUR_MS = 3_600_000;
 
 /** Whether the hour from `t`, a whole UTC hour, is on a business day (Monday to Friday) in Chile. */
 function isBusinessHour(t: number): boolean {
+  weekdayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    weekday: 'short',
+  });
   const day = weekdayFormat.format(new Date(t));
   return day !== 'Sat' && day !== 'Sun';
 }
