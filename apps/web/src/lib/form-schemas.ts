@@ -1,4 +1,4 @@
-import { buildDomainSchemas, parseEmailDomains, type DomainSchemas } from '@nexbyte/shared';
+import { parseEmailDomains } from '@nexbyte/shared';
 
 /**
  * The allowed e-mail domains the server runs with: it writes them into index.html
@@ -12,10 +12,15 @@ export function allowedEmailDomains(): readonly string[] {
   return parseEmailDomains(meta?.content);
 }
 
-let schemas: DomainSchemas | undefined;
+const built = new WeakMap<object, unknown>();
 
-/** The forms' schemas, built once with the server's e-mail domains. */
-export function domainSchemas(): DomainSchemas {
-  schemas ??= buildDomainSchemas(allowedEmailDomains());
-  return schemas;
+/**
+ * A form's schema (`buildSoporteSchema`, `buildContactoSchema`…), built once with the server's
+ * e-mail domains. Each form names its own builder, so a page loads and builds only the schemas
+ * it shows: building every form's (and loading the modules that hold them) cost a phone's main
+ * thread a hundred milliseconds on pages with one form.
+ */
+export function domainSchema<T>(build: (domains: readonly string[]) => T): T {
+  if (!built.has(build)) built.set(build, build(allowedEmailDomains()));
+  return built.get(build) as T;
 }

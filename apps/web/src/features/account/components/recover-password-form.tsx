@@ -1,11 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RECOVERY_MESSAGES, RECOVERY_LINK_MINUTES, type RecuperarInput } from '@nexbyte/shared';
+import {
+  buildRecuperarSchema,
+  RECOVERY_MESSAGES,
+  RECOVERY_LINK_MINUTES,
+  type RecuperarInput,
+} from '@nexbyte/shared';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { FormField } from '../../../components/ui/form-field';
-import { domainSchemas } from '../../../lib/form-schemas';
+import { domainSchema } from '../../../lib/form-schemas';
 import { requestErrorMessage, useRequestPasswordReset } from '../api/request-password-reset';
 import '../account.css';
 
@@ -19,7 +24,7 @@ export function RecoverPasswordForm() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(domainSchemas().recuperar),
+    resolver: zodResolver(domainSchema(buildRecuperarSchema)),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });

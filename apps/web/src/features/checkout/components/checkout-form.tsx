@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  buildDatosInvitadoSchema,
   datosClienteSchema,
   documentoFormSchema,
   type CartItem,
@@ -18,7 +19,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { domainSchemas } from '../../../lib/form-schemas';
+import { domainSchema } from '../../../lib/form-schemas';
 import { useSavedCompanies } from '../../../lib/saved-companies';
 import {
   shopConfigQueryOptions,
@@ -107,7 +108,7 @@ function CheckoutForm({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<MetodoPago | null>(null);
   const metodoPago = offeredMethod(chosen, payments);
-  const buyerSchema = user ? datosClienteSchema : domainSchemas().datosInvitado;
+  const buyerSchema = user ? datosClienteSchema : domainSchema(buildDatosInvitadoSchema);
   const schema = z.intersection(buyerSchema, documentoFormSchema);
   const form = useServerForm<CheckoutValues>({
     resolver: zodResolver(schema) as unknown as Resolver<CheckoutValues>,

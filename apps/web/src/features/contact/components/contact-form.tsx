@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_MESSAGE_MAX, type ContactoInput } from '@nexbyte/shared';
+import { buildContactoSchema, CONTACT_MESSAGE_MAX, type ContactoInput } from '@nexbyte/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast';
-import { domainSchemas } from '../../../lib/form-schemas';
+import { domainSchema } from '../../../lib/form-schemas';
 import { useSendContactMessage } from '../api/send-contact-message';
 import '../contact.css';
 
@@ -20,7 +20,7 @@ export function ContactForm() {
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(domainSchemas().contacto),
+    resolver: zodResolver(domainSchema(buildContactoSchema)),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  buildSoporteSchema,
   EQUIPO_LABELS,
   EQUIPOS,
   DEFAULT_PRIORIDAD,
@@ -23,7 +24,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PhoneInput } from '../../../components/ui/phone-input';
 import { RegionComunaFields } from '../../../components/ui/region-comuna-fields';
 import { useToast } from '../../../components/ui/toast';
-import { domainSchemas } from '../../../lib/form-schemas';
+import { domainSchema } from '../../../lib/form-schemas';
 import { useServerForm } from '../../../lib/use-server-form';
 import { supportErrorMessage, useCreateSupportRequest } from '../api/create-support-request';
 import { SupportSent } from './support-sent';
@@ -61,7 +62,7 @@ export function SupportForm() {
   const defaults: DefaultValues<SoporteInput> = { ...EMPTY, tipo: tipoFrom(params) };
   const [sent, setSent] = useState<SoporteCreado | null>(null);
   const form = useServerForm<SoporteInput, Soporte>({
-    resolver: zodResolver(domainSchemas().soporte),
+    resolver: zodResolver(domainSchema(buildSoporteSchema)),
     defaultValues: defaults,
     serverFields: [...Object.keys(EMPTY), 'equipo'],
   });
