@@ -59,10 +59,17 @@ export interface CheckoutPageProps {
   onPlaced: (order: PedidoCreado) => void;
 }
 
-/** The form waits for the methods on, so the one chosen by default is never swapped under the buyer. */
+/**
+ * The form waits for the methods on, so the one chosen by default is never swapped under the
+ * buyer, and for the shipping settings' first answer, so 'Retiro en tienda' does not arrive above
+ * the address fields and push them down. If that first answer is a failure the form comes without
+ * them (only 'Despacho a domicilio'), instead of waiting for the retries.
+ */
 export default function CheckoutWithPayments(props: CheckoutPageProps) {
   const payments = usePaymentSettings();
-  if (!payments) return <CheckoutPreparing />;
+  const shippingSettings = useShippingSettings();
+  const shippingAnswered = !shippingSettings.isPending || shippingSettings.failureCount > 0;
+  if (!payments || !shippingAnswered) return <CheckoutPreparing />;
   return <CheckoutForm {...props} payments={payments} />;
 }
 
