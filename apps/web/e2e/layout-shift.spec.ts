@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectNoA11yViolations, test } from './fixtures';
 
 // Nothing on the page moves under the shopper's eyes while it loads and hydrates (issue 29): the
 // browser's 'layout-shift' entries, summed as Lighthouse's CLS does (shifts right after an input
@@ -98,4 +98,36 @@ test('los filtros de /productos no se montan unos sobre otros en ningún ancho',
     );
     expect(overlapping, `a ${width} px`).toEqual([]);
   }
+});
+
+test('/checkout llega pintado del servidor y el carrito del navegador ocupa su lugar sin moverse', async ({
+  page,
+}) => {
+  // The server's page: the title and 'Preparando el pago…', never "empty" (it cannot know the cart).
+  const html = await (await page.request.get('/checkout')).text();
+  expect(html).toContain('<h1>Finalizar compra</h1>');
+  expect(html).toContain('Preparando el pago…');
+  expect(html).not.toContain('Tu carrito está vacío');
+  expect(html).toContain('<meta name="robots" content="noindex, follow"');
+
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await recordLayoutShifts(page);
+  await page.goto('/checkout');
+  await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
+  expect(await unexpectedShifts(page), 'carrito vacío').toEqual([]);
+  await expectNoA11yViolations(page);
+
+  // With a product in the cart, the form takes the place of 'Preparando el pago…'.
+  await page.goto('/productos');
+  await page.getByRole('button', { name: /^Añadir al carrito/ }).first().click();
+  await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/checkout');
+  await expect(page.getByRole('button', { name: /^(Pagar|Confirmar)/ })).toBeVisible();
+  await expect(page.getByText('Tu carrito está vacío.')).toHaveCount(0);
+  expect(await unexpectedShifts(page), 'carrito con un producto').toEqual([]);
+  // A hydration mismatch is logged by React as an error.
+  expect(consoleErrors).toEqual([]);
 });

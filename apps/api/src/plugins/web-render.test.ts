@@ -125,6 +125,15 @@ describe('server-rendered pages', () => {
     expect((await page('/soporte')).body).not.toContain('<div id="root"></div>');
   });
 
+  it('render the checkout, the same page for everyone (its head says noindex)', async () => {
+    const res = await page('/checkout');
+    // Handed to the app's server render (whose stand-in here draws its 'Inicio' page for a screen
+    // it does not know), not answered with the empty shell; the real page is in layout-shift.spec.
+    expect(res.body).toContain('<h1>Inicio</h1>');
+    expect(res.body).not.toContain('<div id="root"></div>');
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('never serve the server build nor the build manifest', async () => {
     for (const url of ['/server/entry-server.js', '/.vite/manifest.json']) {
       const res = await page(url);

@@ -47,13 +47,15 @@ function renderIndex(root: string, domains: readonly string[]): string {
 }
 
 /**
- * The screens behind a session (admin, account, checkout, an order) or a private link (a repair's
- * tracking page, an unsubscribe link: their address is their secret) stay rendered in the
- * browser: the server knows no session (it lives in the browser's storage), no such page may be
- * kept in the page cache, and search engines have no business there (`X-Robots-Tag: noindex`).
+ * The screens behind a session (admin, account, an order) or a private link (a repair's tracking
+ * page, an unsubscribe link: their address is their secret) stay rendered in the browser: the
+ * server knows no session (it lives in the browser's storage), no such page may be kept in the
+ * page cache, and search engines have no business there (`X-Robots-Tag: noindex`). The checkout is
+ * rendered: the same page for everyone (its title and 'Preparando el pago…' until the browser has
+ * read its cart), painted before the app's code comes, noindex by its head.
  */
 const CLIENT_ONLY =
-  /^\/(admin|cuenta|checkout|pedido|recuperar|newsletter|alertas|soporte\/seguimiento)(\/|$)/;
+  /^\/(admin|cuenta|pedido|recuperar|newsletter|alertas|soporte\/seguimiento)(\/|$)/;
 
 function isServerRendered(pathName: string): boolean {
   return !CLIENT_ONLY.test(pathName);

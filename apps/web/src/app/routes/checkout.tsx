@@ -2,8 +2,9 @@ import type { Cotizacion, InicioPago, PedidoCreado } from '@nexbyte/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title';
-import { useCart } from '../../features/cart/cart-context';
+import { useCart, useCartRestored } from '../../features/cart/cart-context';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { CheckoutPreparing } from '../../features/checkout/components/checkout-preparing';
 import { WebpayRedirect } from '../../features/orders/components/webpay-redirect';
 import { rememberGuestOrderAccess } from '../../features/orders/guest-order-access';
 import { rememberPaymentInProgress } from '../../lib/payment-in-progress';
@@ -12,6 +13,7 @@ import { useSession } from '../../lib/use-session';
 /** /checkout ('Proceder al pago' and 'Pagar'): composes the cart, the session and the checkout. */
 export default function CheckoutRoute() {
   const cart = useCart();
+  const cartRestored = useCartRestored();
   const session = useSession();
   const navigate = useNavigate();
 
@@ -60,6 +62,9 @@ export default function CheckoutRoute() {
         <WebpayRedirect pago={payment} />
       ) : placedNumber ? (
         <p role="status">Pedido {placedNumber} creado. Abriendo tu pedido…</p>
+      ) : !cartRestored ? (
+        // The server's page, until the browser has read its cart: neither empty nor a form yet.
+        <CheckoutPreparing />
       ) : (
         <CheckoutPage
           // Logging in or out in another tab starts the form over with the right data.

@@ -55,10 +55,15 @@ describe('headForRequest', () => {
     }
   });
 
-  it('leaves the admin area, the account and checkout to their own titles', () => {
-    for (const path of ['/admin', '/admin/productos', '/cuenta', '/cuenta/pedidos', '/checkout']) {
+  it('leaves the admin area, the account and an order to their own titles', () => {
+    for (const path of ['/admin', '/admin/productos', '/cuenta', '/cuenta/pedidos', '/pedido/1']) {
       expect(headAt(path)).toBeNull();
     }
+    // The checkout is the same page for everyone, rendered by the server: a head, never indexed.
+    expect(headAt('/checkout')).toMatchObject({
+      title: 'Finalizar compra | Nexbyte',
+      noindex: true,
+    });
     const html = renderHeadForRequest('/admin', { publicUrl, queryClient: new QueryClient() });
     expect(html).toBe('<meta name="nexbyte:public-url" content="https://tienda.nexbyte.cl">');
   });

@@ -31,7 +31,6 @@ export interface HeadSources extends HeadContext {
 /** Screens of the site layout that keep their own title only (account, checkout, orders…). */
 const PRIVATE_PREFIXES = [
   '/cuenta',
-  '/checkout',
   '/pedido/',
   '/recuperar',
   '/newsletter/',
@@ -60,7 +59,8 @@ function productPageHead(ctx: HeadSources, rawId: string): PageHead {
 
 /**
  * The head of the page at `url` from the data it renders with; null for the screens outside the
- * public shop (the admin area, the account and checkout), which set only their title.
+ * public shop (the admin area, the account, an order), which set only their title. The checkout
+ * and the cart have a head of their own, noindex.
  * The server calls it after prefetching and the browser on every navigation, so both agree.
  */
 export function headForRequest(url: URL, sources: HeadSources): PageHead | null {

@@ -286,6 +286,11 @@ export const STATIC_PAGES = {
     description: 'Tu carrito de compras en Nexbyte.',
     noindex: true,
   },
+  '/checkout': {
+    title: 'Finalizar compra',
+    description: 'Finaliza tu compra en Nexbyte: tus datos, la entrega y el pago.',
+    noindex: true,
+  },
   '/login': {
     title: 'Iniciar sesión',
     description: 'Inicia sesión en Nexbyte para comprar y seguir tus pedidos.',

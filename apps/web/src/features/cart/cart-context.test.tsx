@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartProvider, useCart, type CartApi } from './cart-context';
+import { CartProvider, useCart, useCartRestored, type CartApi } from './cart-context';
 
 const MOUSE = { id: 1, nombre: 'Mouse Logitech G203', precio: 19990, stock: 3 };
 const SSD = { id: 2, nombre: 'SSD Kingston NV2 1TB', precio: 54990, stock: 10 };
@@ -155,6 +155,40 @@ describe('CartProvider', () => {
     expect(seen.map((cart) => cart.count)).toEqual([0, 2]);
     expect(container.textContent).toBe('2');
     unmount();
+  });
+
+  it('dice cuándo ya leyó el carrito del navegador: al hidratar, después; si no, desde el inicio', () => {
+    localStorage.setItem('nexbyte_cart', JSON.stringify([{ ...MOUSE, qty: 2 }]));
+    const drawn: [boolean, number][] = [];
+    function Checkout() {
+      const restored = useCartRestored();
+      const { count } = useCart();
+      useEffect(() => {
+        drawn.push([restored, count]);
+      });
+      return <span>{restored ? count : '…'}</span>;
+    }
+    const tree = (
+      <CartProvider>
+        <Checkout />
+      </CartProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    expect(container.textContent).toBe('…');
+    let root: Root | undefined;
+    act(() => {
+      root = hydrateRoot(container, tree);
+    });
+    // Never "read" with the server's empty cart.
+    expect(drawn[0]).toEqual([false, 0]);
+    expect(drawn.at(-1)).toEqual([true, 2]);
+    expect(drawn.filter(([restored, count]) => restored && count === 0)).toEqual([]);
+    act(() => root!.unmount());
+
+    // Rendered in the browser from the start, the cart is read before the first drawing.
+    const { result } = renderHook(() => useCartRestored(), { wrapper });
+    expect(result.current).toBe(true);
   });
 
   it('al hidratar sin carrito guardado no vuelve a dibujar a quien lo usa, y guarda lo que se añade', () => {

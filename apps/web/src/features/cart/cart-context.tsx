@@ -90,12 +90,15 @@ function saveCoupon(coupon: Coupon | null): void {
 }
 
 const CartContext = createContext<CartApi | null>(null);
+/** Whether the cart has been read from this browser's storage: see useCartRestored. */
+const CartRestoredContext = createContext(true);
 
 export function CartProvider({ children }: { children: ReactNode }) {
   // Hydrating a server-rendered page, the cart starts empty as the server drew it and is read
   // from storage right after.
   const hydrated = useHydrated();
   const [readAtStart] = useState(hydrated);
+  const [restored, setRestored] = useState(hydrated);
   const [items, setItems] = useState<CartItem[]>(() => (hydrated ? loadCart() : []));
   const [coupon, setCoupon] = useState<Coupon | null>(() => (hydrated ? loadCoupon() : null));
   const [addedCount, setAddedCount] = useState(0);
@@ -129,6 +132,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       commit(storedItems);
     }
     if (storedCoupon) setCoupon(storedCoupon);
+    setRestored(true);
     /* eslint-enable react-hooks/set-state-in-effect */
   }, [readAtStart, commit]);
 
@@ -224,7 +228,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     ],
   );
 
-  return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
+  return (
+    <CartContext.Provider value={api}>
+      <CartRestoredContext.Provider value={restored}>{children}</CartRestoredContext.Provider>
+    </CartContext.Provider>
+  );
+}
+
+/**
+ * Whether the cart has been read from this browser's storage: not yet while a server-rendered
+ * page hydrates (the server drew an empty cart). A screen that must not say "empty" before it
+ * knows waits for it; it is a context of its own, so the cart's other users are not drawn again
+ * when it turns true.
+ */
+export function useCartRestored(): boolean {
+  return useContext(CartRestoredContext);
 }
 
 export function useCart(): CartApi {
