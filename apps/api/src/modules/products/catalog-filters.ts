@@ -62,12 +62,17 @@ export function brandCondition(brands: string[]): SQL | null {
   )})`;
 }
 
-/** The product holds `nombre: valor` for one of the values: a containment test (GIN index). */
+/** How productos_especificaciones_claves writes a line (migration 0033): name, U+001F, value. */
+const specKey = (nombre: string, valor: string) => `${nombre}\u001f${valor}`;
+
+/**
+ * The product holds `nombre: valor` for one of the values: its specification's keys overlap the
+ * wanted ones (productos_especificaciones_claves_idx, an exact answer: no row is read again to
+ * check it, as a jsonb containment needs).
+ */
 export function specCondition(nombre: string, values: string[]): SQL {
-  const tests = values.map(
-    (valor) => sql`${productos.especificaciones} @> ${JSON.stringify([{ nombre, valor }])}::jsonb`,
-  );
-  return sql`(${sql.join(tests, sql` or `)})`;
+  const keys = values.map((valor) => sql`${specKey(nombre, valor)}`);
+  return sql`productos_especificaciones_claves(${productos.especificaciones}) && array[${sql.join(keys, sql`, `)}]::text[]`;
 }
 
 /** Every chosen name must hold, each with any of its values. */

@@ -1,6 +1,7 @@
 import type { Facetas, Producto } from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specCondition } from './catalog-filters';
 import { productos } from './products.schema';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 
@@ -84,6 +85,21 @@ describe('GET /api/productos filtered by brand and specification', () => {
   it('ignores filters that name nothing usable', async () => {
     const all = (await list('')).total;
     expect((await list('marca=&espec=sin-dos-puntos&espec=:x')).total).toBe(all);
+  });
+
+  it('answers a specification from its keys index, which needs no second look at the rows', async () => {
+    // The condition must be the index's own expression, or a deep page of a common value reads
+    // every match again (decision 031). Sequential scans off: this small catalogue would skip
+    // any index.
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain select id from ${productos} where ${specCondition('Conexión', ['USB', 'Bluetooth'])}`,
+      );
+      const { rows } = result as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('productos_especificaciones_claves_idx');
   });
 });
 
