@@ -20,9 +20,25 @@ const stored = () => JSON.parse(localStorage.getItem('nexbyte_cart') ?? 'null') 
 beforeEach(() => sessionStorage.clear());
 
 /**
- * The cart as a server-rendered page gets it: the server's HTML (an empty cart, it knows no
- * browser storage), then hydrated in the browser. Answers every value a consumer was drawn with
- * (renders React committed to the page, not attempts it threw away).
+ * A screen under the cart as a server-rendered page gets it: the server's HTML (an empty cart, it
+ * knows no browser storage), then hydrated in the browser.
+ */
+function hydrateUnderCart(screen: ReactNode) {
+  const tree = <CartProvider>{screen}</CartProvider>;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  const serverText = container.textContent;
+  document.body.append(container);
+  let root: Root | undefined;
+  act(() => {
+    root = hydrateRoot(container, tree);
+  });
+  return { container, serverText, unmount: () => act(() => root!.unmount()) };
+}
+
+/**
+ * The cart, hydrated. Answers every value a consumer was drawn with (renders React committed to
+ * the page, not attempts it threw away).
  */
 function hydrateCart() {
   const seen: CartApi[] = [];
@@ -33,19 +49,7 @@ function hydrateCart() {
     });
     return <span>{cart.count}</span>;
   }
-  const tree = (
-    <CartProvider>
-      <Consumer />
-    </CartProvider>
-  );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(tree);
-  document.body.append(container);
-  let root: Root | undefined;
-  act(() => {
-    root = hydrateRoot(container, tree);
-  });
-  return { seen, container, unmount: () => act(() => root!.unmount()) };
+  return { seen, ...hydrateUnderCart(<Consumer />) };
 }
 
 describe('CartProvider', () => {
@@ -168,23 +172,13 @@ describe('CartProvider', () => {
       });
       return <span>{restored ? count : '…'}</span>;
     }
-    const tree = (
-      <CartProvider>
-        <Checkout />
-      </CartProvider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(tree);
-    expect(container.textContent).toBe('…');
-    let root: Root | undefined;
-    act(() => {
-      root = hydrateRoot(container, tree);
-    });
+    const { serverText, unmount } = hydrateUnderCart(<Checkout />);
+    expect(serverText).toBe('…');
     // Never "read" with the server's empty cart.
     expect(drawn[0]).toEqual([false, 0]);
     expect(drawn.at(-1)).toEqual([true, 2]);
     expect(drawn.filter(([restored, count]) => restored && count === 0)).toEqual([]);
-    act(() => root!.unmount());
+    unmount();
 
     // Rendered in the browser from the start, the cart is read before the first drawing.
     const { result } = renderHook(() => useCartRestored(), { wrapper });
