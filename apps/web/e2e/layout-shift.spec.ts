@@ -122,7 +122,10 @@ test('/checkout llega pintado del servidor y el carrito del navegador ocupa su l
 
   // With a product in the cart, the form takes the place of 'Preparando el pago…'.
   await page.goto('/productos');
-  await page.getByRole('button', { name: /^Añadir al carrito/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Añadir al carrito/ })
+    .first()
+    .click();
   await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText('1');
   await page.goto('/checkout');
   await expect(page.getByRole('button', { name: /^(Pagar|Confirmar)/ })).toBeVisible();
