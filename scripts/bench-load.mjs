@@ -4,8 +4,10 @@
 // requests per second, latency p50/p99, the server's CPU time per 1,000 requests (all its
 // threads; the load generator is another process on the same cores and is not counted), errors,
 // timeouts, non-2xx answers and the server's RSS after the load. The server runs as production
-// runs it (NODE_ENV=production; BENCH_NODE_ENV=development for `npm start`'s settings). Loopback
-// only, bounded in time. A measurement, not a test.
+// runs it (NODE_ENV=production; BENCH_NODE_ENV=development for `npm start`'s settings).
+// BENCH_CONTACT=0 sends lists instead of the contact messages, to see what those writes (a
+// commit and a durable e-mail job each) cost everything else. Loopback only, bounded in time. A
+// measurement, not a test.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -16,6 +18,8 @@ import { ensureWebBuild } from './lib/web-build.mjs';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const duration = Number(process.env.BENCH_SECONDS ?? 60);
 const runs = Number(process.env.BENCH_RUNS ?? 1);
+/** BENCH_CONTACT=0 sends lists where the mix sends contact messages (the mix's only writes). */
+const withContact = process.env.BENCH_CONTACT !== '0';
 /** The server as production runs it, unless BENCH_NODE_ENV=development (as `npm start` runs it). */
 const development = process.env.BENCH_NODE_ENV === 'development';
 const TIMEOUT_SECONDS = 10;
@@ -94,22 +98,25 @@ function shoppingMix(ids, categories, seed) {
       setupRequest: (req) => ({ ...req, path: `/api/productos/${pick(rand, ids)}` }),
     },
     { method: 'GET', path: '/', headers: { ...BROWSER, accept: 'text/html' } },
-    {
-      method: 'POST',
-      path: '/api/contactos',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      setupRequest: (req) => {
-        sent += 1;
-        return {
-          ...req,
-          body: JSON.stringify({
-            nombre: `Cliente ${sent}`,
-            email: `cliente${sent % 1000}@gmail.com`,
-            mensaje: '¿Tienen stock del SSD de 1 TB para retiro en tienda?',
-          }),
-        };
-      },
-    },
+    // BENCH_CONTACT=0: a list instead, to see what the writes cost the rest.
+    withContact
+      ? {
+          method: 'POST',
+          path: '/api/contactos',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          setupRequest: (req) => {
+            sent += 1;
+            return {
+              ...req,
+              body: JSON.stringify({
+                nombre: `Cliente ${sent}`,
+                email: `cliente${sent % 1000}@gmail.com`,
+                mensaje: '¿Tienen stock del SSD de 1 TB para retiro en tienda?',
+              }),
+            };
+          },
+        }
+      : list,
   ];
 }
 
@@ -135,7 +142,7 @@ const summary = [];
 
 ensureWebBuild();
 console.log(
-  `Mezcla 85 % listas / 5 % producto / 5 % página / 5 % contacto: ${connections} conexiones, ` +
+  `Mezcla ${withContact ? '85 % listas / 5 % producto / 5 % página / 5 % contacto' : '90 % listas / 5 % producto / 5 % página, sin contacto (BENCH_CONTACT=0)'}: ${connections} conexiones, ` +
     `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento; ` +
     `servidor compilado con NODE_ENV=${development ? 'development' : 'production'}`,
 );
