@@ -97,7 +97,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Hydrating a server-rendered page, the cart starts empty as the server drew it and is read
   // from storage right after.
   const hydrated = useHydrated();
-  const [readAtStart] = useState(hydrated);
   const [restored, setRestored] = useState(hydrated);
   const [items, setItems] = useState<CartItem[]>(() => (hydrated ? loadCart() : []));
   const [coupon, setCoupon] = useState<Coupon | null>(() => (hydrated ? loadCoupon() : null));
@@ -121,7 +120,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [items]);
 
   useEffect(() => {
-    if (readAtStart) return;
+    if (restored) return;
     // Browser storage is an outside system the hydrating render had to leave unread. An empty
     // cart and no coupon are what the server drew: nothing changes, nothing draws again.
     const storedItems = loadCart();
@@ -134,7 +133,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (storedCoupon) setCoupon(storedCoupon);
     setRestored(true);
     /* eslint-enable react-hooks/set-state-in-effect */
-  }, [readAtStart, commit]);
+  }, [restored, commit]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
