@@ -100,3 +100,82 @@ describe('events in a purchase', () => {
     ]);
   });
 });
+
+describe('a row and its event in one statement', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ SHOP_EMAIL: 'tienda@nexbyte.cl' });
+  });
+  afterAll(() => t.close());
+
+  const counts = async () => {
+    const { rows } = await t.app.database.executeSql(
+      `select (select count(*)::int from contactos) as mensajes,
+              (select count(*)::int from correos) as correos,
+              (select count(*)::int from pgboss.job where name = 'correo') as trabajos`,
+      [],
+    );
+    return rows[0] as { mensajes: number; correos: number; trabajos: number };
+  };
+  const contact = (mensaje: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/contactos',
+      payload: { nombre: 'Ana Pérez', email: 'ana@gmail.com', mensaje },
+    });
+
+  it('a contact message writes its e-mail and that e-mail’s job with it, and the owner gets it', async () => {
+    const before = await counts();
+    expect((await contact('¿Tienen stock del SSD de 1 TB?')).statusCode).toBe(201);
+    expect(await counts()).toEqual({
+      mensajes: before.mensajes + 1,
+      correos: before.correos + 1,
+      trabajos: before.trabajos + 1,
+    });
+    const [row] = await t.app.db.select().from(correos).where(eq(correos.estado, 'pendiente'));
+    expect(row!.tipo).toMatch(/^aviso a la tienda: contacto \d+$/);
+    // The job pg-boss runs is the one the row names, with the queue's own retry policy.
+    const { rows } = await t.app.database.executeSql(
+      `select j.retry_limit, j.retry_backoff, j.data->>'correoId' as correo
+         from pgboss.job j where j.id = $1`,
+      [row!.trabajoId],
+    );
+    expect(rows[0]).toEqual({ retry_limit: 10, retry_backoff: true, correo: String(row!.id) });
+    await t.app.mailer.settled();
+    const [sent] = await t.app.db.select().from(correos).where(eq(correos.id, row!.id));
+    expect(sent).toMatchObject({ estado: 'enviado', para: 'tienda@nexbyte.cl' });
+    expect(sent!.texto).toContain('¿Tienen stock del SSD de 1 TB?');
+  });
+
+  it('when the e-mail cannot be written, the message is not saved either', async () => {
+    const before = await counts();
+    const { rows } = await t.app.database.executeSql(
+      `select partition_name from pgboss.queue where name = 'correo'`,
+      [],
+    );
+    const partition = (rows[0] as { partition_name: string }).partition_name;
+    // Its job has nowhere to go: the statement fails whole.
+    await t.app.database.executeSql(`alter table pgboss.job detach partition pgboss.${partition}`);
+    try {
+      expect((await contact('Se pierde o se guarda entero')).statusCode).toBe(500);
+    } finally {
+      await t.app.database.executeSql(
+        `alter table pgboss.job attach partition pgboss.${partition} for values in ('correo')`,
+      );
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a subscriber that needs a transaction gets one, and the statement’s writes join it', async () => {
+    const before = await counts();
+    const seen: number[] = [];
+    t.app.events.on('contacto.creado', (mensaje) => void seen.push(mensaje.id));
+    expect((await contact('Con un suscriptor más')).statusCode).toBe(201);
+    expect(seen).toHaveLength(1);
+    expect(await counts()).toEqual({
+      mensajes: before.mensajes + 1,
+      correos: before.correos + 1,
+      trabajos: before.trabajos + 1,
+    });
+  });
+});

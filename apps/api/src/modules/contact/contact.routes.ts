@@ -38,13 +38,22 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isHoneypotFilled(empresa)) {
         request.log.info('mensaje de contacto descartado por el honeypot');
       } else {
-        // The message and the shop's e-mail about it (notifications module) commit together.
-        await app.db.transaction(async (tx) => {
-          const [row] = await tx.insert(contactos).values(message).returning({ id: contactos.id });
-          await app.events.record(tx, [
-            { name: 'contacto.creado', data: { id: row!.id, ...message } },
-          ]);
-        });
+        // The message and the shop's e-mail about it (notifications module) commit together, in
+        // one statement.
+        await app.events.insert(
+          app.db,
+          'contacto.creado',
+          app.db
+            .insert(contactos)
+            .values(message)
+            .returning({
+              id: contactos.id,
+              nombre: contactos.nombre,
+              email: contactos.email,
+              mensaje: contactos.mensaje,
+            })
+            .getSQL(),
+        );
       }
       return reply.status(201).send({ message: CONTACT_RECEIVED });
     },

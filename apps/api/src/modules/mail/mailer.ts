@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -189,8 +189,49 @@ export const ORPHAN_ERROR =
 /** Builds one kind of e-mail from what was recorded; null: nothing to send any more. */
 export type Composer<T> = (datos: T) => Promise<Mail | null>;
 
-/** Writes one e-mail of a kind inside `tx`; `tipo` labels it for people, `clave` dedupes it. */
-export type Enqueue<T> = (tx: Db, tipo: string, datos: T, clave?: string) => Promise<void>;
+/**
+ * Writes one e-mail of a kind inside `tx`; `tipo` labels it for people, `clave` dedupes it. Its
+ * `writes` are the same e-mail as common table expressions of a larger statement (an event's
+ * statement subscriber, EventBus.onStatement), with `tipo` and `datos` as SQL expressions.
+ */
+export type Enqueue<T> = ((tx: Db, tipo: string, datos: T, clave?: string) => Promise<void>) & {
+  writes: (prefix: string, tipo: SQL, datos: SQL) => SQL;
+};
+
+/**
+ * An e-mail's row and the pg-boss job that sends it, as two common table expressions (named from
+ * `prefix`) of one statement: both are written or neither, in one round trip. The job is the row
+ * pg-boss's own `send` writes (its insertJob), with the queue's policy read from pgboss.queue; a
+ * queue that does not exist yet leaves the job without a partition, and the statement fails
+ * rather than lose the e-mail in silence. The same `clave` recorded again writes neither.
+ */
+function mailWrites(
+  prefix: string,
+  e: { compositor: string; queue: MailQueue; tipo: SQL; datos: SQL; clave: SQL },
+): SQL {
+  const correo = sql.identifier(`${prefix}_correo`);
+  return sql`${correo} as (
+      insert into correos (tipo, compositor, datos, clave, estado, trabajo_id)
+      values (left(${e.tipo}, 200), ${e.compositor}, ${e.datos}, ${e.clave}, 'pendiente', gen_random_uuid())
+      on conflict (clave) do nothing
+      returning id, trabajo_id
+    ),
+    ${sql.identifier(`${prefix}_trabajo`)} as (
+      insert into pgboss.job (id, name, data, start_after, dead_letter, expire_in, keep_until,
+                              retry_limit, retry_delay, retry_backoff, policy)
+      select c.trabajo_id, cola.nombre, jsonb_build_object('correoId', c.id), now(), q.dead_letter,
+             coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+             coalesce(q.retry_limit, 2),
+             case when coalesce(q.retry_backoff, false)
+                  then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+             coalesce(q.retry_backoff, false), q.policy
+        from ${correo} c
+        cross join (select ${e.queue}::text as nombre) cola
+        -- Before pg-boss has created the queue there is no partition for its job: an error.
+        left join pgboss.queue q on q.name = cola.nombre
+    )`;
+}
 
 interface MailJob {
   correoId: number;
@@ -282,28 +323,23 @@ export class Mailer {
   kind<T>(name: string, compose: Composer<T>, queue: MailQueue = 'correo'): Enqueue<T> {
     if (this.composers.has(name)) throw new Error(`tipo de correo repetido: ${name}`);
     this.composers.set(name, { queue, compose: compose as Composer<unknown> });
-    // Two statements per e-mail, inside the caller's transaction (often one that holds an order's
-    // row locks): the row, which names its job's id, and the job.
-    return async (tx, tipo, datos, clave) => {
-      const trabajoId = randomUUID();
-      const [row] = await tx
-        .insert(correos)
-        .values({
-          tipo,
+    // One statement per e-mail, inside the caller's transaction (often one that holds an order's
+    // row locks): the row and its job, as mailWrites writes them.
+    const enqueue = async (tx: Db, tipo: string, datos: T, clave?: string) => {
+      await tx.execute(
+        sql`with ${mailWrites('correo', {
           compositor: name,
-          datos: datos as object,
-          clave: clave ?? null,
-          estado: 'pendiente',
-          trabajoId,
-        })
-        .onConflictDoNothing({ target: correos.clave })
-        .returning({ id: correos.id });
-      // The same key recorded again: that e-mail is already on its way.
-      if (!row) return;
-      await this.options.jobs.send(tx, queue, { correoId: row.id } satisfies MailJob, {
-        id: trabajoId,
-      });
+          queue,
+          tipo: sql`${tipo}`,
+          datos: sql`${JSON.stringify(datos)}::jsonb`,
+          clave: sql`${clave ?? null}::varchar`,
+        })} select 1`,
+      );
     };
+    return Object.assign(enqueue, {
+      writes: (prefix: string, tipo: SQL, datos: SQL) =>
+        mailWrites(prefix, { compositor: name, queue, tipo, datos, clave: sql`null::varchar` }),
+    });
   }
 
   private async schedule(tx: Db, correoId: number, queue: MailQueue) {

@@ -5,6 +5,7 @@ import {
   METODO_PAGO_LABELS,
   type Pedido,
 } from '@nexbyte/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type {
@@ -212,8 +213,13 @@ async function ownerMails(app: FastifyInstance) {
       enqueue(tx, label(`pedido ${numero} (${news})`), { que: 'pedido', numero, news }),
     );
   }
-  app.events.on('contacto.creado', (mensaje, tx) =>
-    enqueue(tx, label(`contacto ${mensaje.id}`), { que: 'contacto', mensaje }),
+  // In the statement that saves the message: a contact form costs one round trip (EventBus.insert).
+  app.events.onStatement('contacto.creado', (mensaje, prefix) =>
+    enqueue.writes(
+      prefix,
+      sql`${label('contacto ')} || (${mensaje} ->> 'id')`,
+      sql`jsonb_build_object('que', 'contacto', 'mensaje', ${mensaje})`,
+    ),
   );
   app.events.on('soporte.creado', ({ acceso: _token, ...solicitud }, tx) =>
     enqueue(tx, label(`soporte ${solicitud.id}`), { que: 'soporte', solicitud }),
