@@ -166,6 +166,27 @@ describe('a row and its event in one statement', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('messages sent at once are all saved, each with its e-mail and job', async () => {
+    const before = await counts();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => contact(`Mensaje simultáneo ${i + 1}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(25).fill(201));
+    expect(await counts()).toEqual({
+      mensajes: before.mensajes + 25,
+      correos: before.correos + 25,
+      trabajos: before.trabajos + 25,
+    });
+    const { rows } = await t.app.database.executeSql(
+      `select count(*)::int as n from correos c join contactos m
+          on c.tipo = 'aviso a la tienda: contacto ' || m.id
+         and c.datos -> 'mensaje' ->> 'mensaje' = m.mensaje
+       where m.mensaje like 'Mensaje simultáneo %'`,
+      [],
+    );
+    expect(rows[0]).toEqual({ n: 25 });
+  });
+
   it('a subscriber that needs a transaction gets one, and the statement’s writes join it', async () => {
     const before = await counts();
     const seen: number[] = [];

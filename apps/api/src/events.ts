@@ -1,6 +1,7 @@
 import type { EstadoPedido, EstadoTicket } from '@nexbyte/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
+import { GroupWriter } from './db/group-writer';
 import { rowsOf } from './db/rows';
 
 /** An order that changed, as its events tell it: subscribers read the rest themselves. */
@@ -100,11 +101,12 @@ type Handler<K extends EventName> = (data: ShopEvents[K], tx: Db) => unknown;
 type AnyHandler = (data: unknown, tx: Db) => unknown;
 
 /**
- * A subscriber that writes what an event causes as part of the statement that records it: given
- * the event's data as a jsonb expression, the common table expressions that write it (each named
- * with `prefix`, so that several subscribers share one statement).
+ * A subscriber that writes what an event causes as part of the statement that records it: the
+ * common table expressions that write it (each named with `prefix`, so that several subscribers
+ * share one statement), reading the events from the relation `hechos`, one row per event with its
+ * data as jsonb in `hechos.dato`.
  */
-export type StatementHandler = (fact: SQL, prefix: string) => SQL;
+export type StatementHandler = (prefix: string) => SQL;
 
 /** Writes events inside a transaction (app.events.record): what the functions that change take. */
 export type RecordEvents = (tx: Db, events: readonly ShopEvent[]) => Promise<void>;
@@ -124,7 +126,7 @@ export class EventBus {
 
   /**
    * A subscriber whose writes are SQL (an e-mail and its job): it runs inside the statement of
-   * `insert`, below, and inside the transaction of `record` alike.
+   * `inserter`'s rows, below, and inside the transaction of `record` alike.
    */
   onStatement(name: EventName, handler: StatementHandler): void {
     this.statementHandlers.set(name, [...(this.statementHandlers.get(name) ?? []), handler]);
@@ -133,43 +135,57 @@ export class EventBus {
   readonly record: RecordEvents = async (tx, events) => {
     for (const event of events) {
       for (const handler of this.handlers.get(event.name) ?? []) await handler(event.data, tx);
-      const writes = this.statementWrites(event.name, sql`${JSON.stringify(event.data)}::jsonb`);
-      if (writes) await tx.execute(sql`with ${writes} select 1`);
+      const writes = this.statementWrites(event.name);
+      if (writes) {
+        await tx.execute(
+          sql`with hechos as (select ${JSON.stringify(event.data)}::jsonb as dato), ${writes}
+              select 1`,
+        );
+      }
     }
   };
 
   /**
-   * Inserts one row and records the event it makes true in a single statement, without a
-   * transaction: `insert` is an INSERT … RETURNING whose columns are the event's data, and the
-   * subscribers' writes are common table expressions of the same statement, so all of it commits
-   * or none (decision 028). A form that only adds a row (a contact message) then costs one round
-   * trip and never waits for a transaction's turn. When a subscriber needs a transaction, it gets
-   * one. Resolves to the event's data.
+   * How to add rows whose insertion is the event `name` (a contact message), each with what the
+   * event causes, without a transaction: `insert` builds an INSERT … RETURNING of the given rows,
+   * whose columns are the event's data, and the subscribers' writes are common table expressions
+   * of the same statement, so a row and its consequences commit together or not at all (decision
+   * 028). Rows asked for while a statement is running go together in the next one (GroupWriter):
+   * one round trip and one commit for many, where a transaction each waited for its turn. When a
+   * subscriber needs a transaction, each group gets one.
    */
-  async insert<K extends EventName>(db: Db, name: K, insert: SQL): Promise<ShopEvents[K]> {
-    if ((this.handlers.get(name) ?? []).length > 0) {
-      return db.transaction(async (tx) => {
-        const [fact] = rowsOf<ShopEvents[K]>(await tx.execute(insert));
-        await this.record(tx, [{ name, data: fact } as ShopEvent]);
-        return fact!;
-      });
-    }
-    const fact = sql`(select to_jsonb(hecho) from hecho)`;
-    const writes = this.statementWrites(name, fact);
-    const [row] = rowsOf<{ dato: ShopEvents[K] }>(
+  inserter<K extends EventName, R>(
+    db: Db,
+    name: K,
+    insert: (rows: readonly R[]) => SQL,
+  ): (row: R) => Promise<void> {
+    const writer = new GroupWriter<R>(async (rows) => {
+      if ((this.handlers.get(name) ?? []).length > 0) {
+        await db.transaction(async (tx) => {
+          const facts = rowsOf<ShopEvents[K]>(await tx.execute(insert(rows)));
+          await this.record(
+            tx,
+            facts.map((data) => ({ name, data }) as ShopEvent),
+          );
+        });
+        return;
+      }
+      const writes = this.statementWrites(name);
       await db.execute(
-        sql`with hecho as (${insert})${writes ? sql`, ${writes}` : sql``}
-            select to_jsonb(hecho) as dato from hecho`,
-      ),
-    );
-    return row!.dato;
+        sql`with filas as (${insert(rows)}),
+                 hechos as (select to_jsonb(filas) as dato from filas)
+                 ${writes ? sql`, ${writes}` : sql``}
+            select count(*) from hechos`,
+      );
+    });
+    return (row) => writer.write(row);
   }
 
-  private statementWrites(name: EventName, fact: SQL): SQL | null {
+  private statementWrites(name: EventName): SQL | null {
     const handlers = this.statementHandlers.get(name) ?? [];
     if (handlers.length === 0) return null;
     return sql.join(
-      handlers.map((handler, i) => handler(fact, `s${i}`)),
+      handlers.map((handler, i) => handler(`s${i}`)),
       sql`, `,
     );
   }

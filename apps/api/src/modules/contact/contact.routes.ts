@@ -20,6 +20,22 @@ export const CONTACT_RECEIVED = 'Mensaje enviado. ¡Gracias! Te responderemos a 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacto } = buildDomainSchemas(app.config.allowedEmailDomains);
   const tags = ['contacto'];
+  // Messages sent at once are saved together, each with its e-mail, in one statement.
+  const saveMessage = app.events.inserter(
+    app.db,
+    'contacto.creado',
+    (rows: readonly { nombre: string; email: string; mensaje: string }[]) =>
+      app.db
+        .insert(contactos)
+        .values([...rows])
+        .returning({
+          id: contactos.id,
+          nombre: contactos.nombre,
+          email: contactos.email,
+          mensaje: contactos.mensaje,
+        })
+        .getSQL(),
+  );
 
   app.post(
     '/contactos',
@@ -38,22 +54,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isHoneypotFilled(empresa)) {
         request.log.info('mensaje de contacto descartado por el honeypot');
       } else {
-        // The message and the shop's e-mail about it (notifications module) commit together, in
-        // one statement.
-        await app.events.insert(
-          app.db,
-          'contacto.creado',
-          app.db
-            .insert(contactos)
-            .values(message)
-            .returning({
-              id: contactos.id,
-              nombre: contactos.nombre,
-              email: contactos.email,
-              mensaje: contactos.mensaje,
-            })
-            .getSQL(),
-        );
+        // The message and the shop's e-mail about it (notifications module) commit together.
+        await saveMessage(message);
       }
       return reply.status(201).send({ message: CONTACT_RECEIVED });
     },

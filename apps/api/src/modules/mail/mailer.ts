@@ -191,28 +191,32 @@ export type Composer<T> = (datos: T) => Promise<Mail | null>;
 
 /**
  * Writes one e-mail of a kind inside `tx`; `tipo` labels it for people, `clave` dedupes it. Its
- * `writes` are the same e-mail as common table expressions of a larger statement (an event's
- * statement subscriber, EventBus.onStatement), with `tipo` and `datos` as SQL expressions.
+ * `writes` are the same kind of e-mail as common table expressions of a larger statement (an
+ * event's statement subscriber, EventBus.onStatement): one for each row of `from`, with `tipo`
+ * and `datos` as SQL expressions over it.
  */
 export type Enqueue<T> = ((tx: Db, tipo: string, datos: T, clave?: string) => Promise<void>) & {
-  writes: (prefix: string, tipo: SQL, datos: SQL) => SQL;
+  writes: (prefix: string, from: SQL, tipo: SQL, datos: SQL) => SQL;
 };
 
 /**
- * An e-mail's row and the pg-boss job that sends it, as two common table expressions (named from
- * `prefix`) of one statement: both are written or neither, in one round trip. The job is the row
+ * E-mails' rows (one per row of `from`) and the pg-boss jobs that send them, as two common table
+ * expressions (named from `prefix`) of one statement: both are written or neither, in one round
+ * trip. The job is the row
  * pg-boss's own `send` writes (its insertJob), with the queue's policy read from pgboss.queue; a
  * queue that does not exist yet leaves the job without a partition, and the statement fails
  * rather than lose the e-mail in silence. The same `clave` recorded again writes neither.
  */
 function mailWrites(
   prefix: string,
-  e: { compositor: string; queue: MailQueue; tipo: SQL; datos: SQL; clave: SQL },
+  e: { compositor: string; queue: MailQueue; from: SQL; tipo: SQL; datos: SQL; clave: SQL },
 ): SQL {
   const correo = sql.identifier(`${prefix}_correo`);
   return sql`${correo} as (
       insert into correos (tipo, compositor, datos, clave, estado, trabajo_id)
-      values (left(${e.tipo}, 200), ${e.compositor}, ${e.datos}, ${e.clave}, 'pendiente', gen_random_uuid())
+      select left(${e.tipo}, 200), ${e.compositor}, ${e.datos}, ${e.clave}, 'pendiente',
+             gen_random_uuid()
+        from ${e.from}
       on conflict (clave) do nothing
       returning id, trabajo_id
     ),
@@ -330,6 +334,7 @@ export class Mailer {
         sql`with ${mailWrites('correo', {
           compositor: name,
           queue,
+          from: sql`(select 1) as uno`,
           tipo: sql`${tipo}`,
           datos: sql`${JSON.stringify(datos)}::jsonb`,
           clave: sql`${clave ?? null}::varchar`,
@@ -337,8 +342,8 @@ export class Mailer {
       );
     };
     return Object.assign(enqueue, {
-      writes: (prefix: string, tipo: SQL, datos: SQL) =>
-        mailWrites(prefix, { compositor: name, queue, tipo, datos, clave: sql`null::varchar` }),
+      writes: (prefix: string, from: SQL, tipo: SQL, datos: SQL) =>
+        mailWrites(prefix, { compositor: name, queue, from, tipo, datos, clave: sql`null` }),
     });
   }
 

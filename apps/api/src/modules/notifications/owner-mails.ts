@@ -213,12 +213,13 @@ async function ownerMails(app: FastifyInstance) {
       enqueue(tx, label(`pedido ${numero} (${news})`), { que: 'pedido', numero, news }),
     );
   }
-  // In the statement that saves the message: a contact form costs one round trip (EventBus.insert).
-  app.events.onStatement('contacto.creado', (mensaje, prefix) =>
+  // In the statement that saves the messages (EventBus.inserter): one round trip for many.
+  app.events.onStatement('contacto.creado', (prefix) =>
     enqueue.writes(
       prefix,
-      sql`${label('contacto ')} || (${mensaje} ->> 'id')`,
-      sql`jsonb_build_object('que', 'contacto', 'mensaje', ${mensaje})`,
+      sql`hechos`,
+      sql`${label('contacto ')} || (hechos.dato ->> 'id')`,
+      sql`jsonb_build_object('que', 'contacto', 'mensaje', hechos.dato)`,
     ),
   );
   app.events.on('soporte.creado', ({ acceso: _token, ...solicitud }, tx) =>
