@@ -243,6 +243,13 @@ interface MailJob {
 
 type Row = typeof correos.$inferSelect;
 
+/** An e-mail this worker has claimed and composed, with the job that sends it. */
+interface Claimed {
+  row: Row;
+  job: Job<MailJob>;
+  mail: Mail;
+}
+
 /**
  * Sends the shop's e-mails through the durable job queue (decision 028). A module declares each
  * kind of e-mail with `kind` (a name and how to compose it) and enqueues it inside the transaction
@@ -402,31 +409,18 @@ export class Mailer {
     return this.options.transport.deliver(await this.prepare(mails));
   }
 
-  /** The jobs of one batch, a few side by side; returns those to retry with their errors. */
-  private async deliverJobs(jobs: Job<MailJob>[]): Promise<Map<string, Error>> {
-    const failed = new Map<string, Error>();
-    let next = 0;
-    const lane = async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++]!;
-        const err = await this.deliverOne(job).catch((e: unknown) =>
-          e instanceof Error ? e : new Error(String(e)),
-        );
-        if (err) failed.set(job.id, err);
-      }
-    };
-    await Promise.all(Array.from({ length: MAIL_LANES }, lane));
-    return failed;
-  }
-
   /**
-   * Claims the e-mail (so two workers never send it together), composes, sends and records the
-   * outcome. Resolves to the error to retry on, or null when done (sent, not needed, or failed
-   * for good).
+   * The jobs of one batch, each e-mail sent once: claimed ('enviando', so two workers never send
+   * one together), composed from the current data, sent over a few SMTP conversations side by side
+   * and recorded, with one statement for the whole batch at each step, so a burst of e-mails costs
+   * the database a few statements per batch rather than per e-mail. Returns the jobs to retry with
+   * their errors (an e-mail sent, no longer needed or failed for good is done).
    */
-  private async deliverOne(job: Job<MailJob>): Promise<Error | null> {
+  private async deliverJobs(jobs: Job<MailJob>[]): Promise<Map<string, Error>> {
     const { db, staleSendMs } = this.options;
-    const [row] = await db
+    const failed = new Map<string, Error>();
+    const jobOf = new Map(jobs.map((job) => [job.data.correoId, job]));
+    const rows = await db
       .update(correos)
       .set({
         estado: 'enviando',
@@ -435,7 +429,7 @@ export class Mailer {
       })
       .where(
         and(
-          eq(correos.id, job.data.correoId),
+          inArray(correos.id, [...jobOf.keys()]),
           or(
             eq(correos.estado, 'pendiente'),
             and(
@@ -446,63 +440,129 @@ export class Mailer {
         ),
       )
       .returning();
-    if (!row) {
+    // In the order they were written.
+    rows.sort((a, b) => a.id - b.id);
+    const unclaimed = [...jobOf.keys()].filter((id) => !rows.some((row) => row.id === id));
+    if (unclaimed.length > 0) {
       // Sent already, failed for good or taken back: done. Held by a worker that is sending it
       // now, or that stopped mid-send: try again later (the claim goes stale after staleSendMs).
-      const [held] = await db
-        .select({ estado: correos.estado })
+      const held = await db
+        .select({ id: correos.id })
         .from(correos)
-        .where(eq(correos.id, job.data.correoId));
-      return held?.estado === 'enviando' ? new Error('otro proceso lo está enviando') : null;
+        .where(and(inArray(correos.id, unclaimed), eq(correos.estado, 'enviando')));
+      for (const { id } of held) {
+        failed.set(jobOf.get(id)!.id, new Error('otro proceso lo está enviando'));
+      }
     }
-    this.sending.add(row.id);
+    for (const row of rows) this.sending.add(row.id);
     try {
-      return await this.deliverClaimed(row, job);
+      const composed = await this.composeClaimed(rows, jobOf, failed);
+      if (composed.length > 0) await this.sendComposed(composed, failed);
     } finally {
-      this.sending.delete(row.id);
+      for (const row of rows) this.sending.delete(row.id);
     }
+    return failed;
   }
 
-  /** Composes, sends and records an e-mail this worker has claimed. */
-  private async deliverClaimed(row: Row, job: Job<MailJob>): Promise<Error | null> {
-    const { db, log, transport } = this.options;
-    const composer = this.composers.get(row.compositor ?? '');
-    let mail: Mail | null;
-    try {
-      if (!composer) throw new Error(`sin compositor para el tipo ${row.compositor}`);
-      mail = await composer.compose(row.datos);
-    } catch (err) {
-      return this.failed(row, job, err, false);
+  /**
+   * Composes the claimed e-mails; one that cannot be composed waits for its retry, one whose
+   * subject is gone (an order given back before its payment opened) is dropped.
+   */
+  private async composeClaimed(
+    rows: Row[],
+    jobOf: Map<number, Job<MailJob>>,
+    failed: Map<string, Error>,
+  ): Promise<Claimed[]> {
+    const { db, log } = this.options;
+    const composed: Claimed[] = [];
+    const gone: Row[] = [];
+    for (const row of rows) {
+      const job = jobOf.get(row.id)!;
+      const composer = this.composers.get(row.compositor ?? '');
+      try {
+        if (!composer) throw new Error(`sin compositor para el tipo ${row.compositor}`);
+        const mail = await composer.compose(row.datos);
+        if (mail) composed.push({ row, job, mail });
+        else gone.push(row);
+      } catch (err) {
+        const retry = await this.failed(row, job, err, false);
+        if (retry) failed.set(job.id, retry);
+      }
     }
-    if (!mail) {
-      // What it was about is gone (an order given back before its payment opened): nothing to say.
-      await db.delete(correos).where(eq(correos.id, row.id));
-      log.info({ correo: row.tipo }, 'correo descartado: ya no hay nada que avisar');
-      return null;
+    if (gone.length > 0) {
+      await db.delete(correos).where(
+        inArray(
+          correos.id,
+          gone.map((row) => row.id),
+        ),
+      );
+      for (const row of gone) {
+        log.info({ correo: row.tipo }, 'correo descartado: ya no hay nada que avisar');
+      }
     }
-    await db
-      .update(correos)
-      .set({ para: mail.to, asunto: mail.subject.slice(0, 200) })
-      .where(eq(correos.id, row.id));
-    const [outgoing] = await this.prepare([
-      { mail, key: `correo-${row.id}.${row.createdAt.getTime()}` },
-    ]);
-    const [result] = await transport.deliver([outgoing!]);
-    if (result?.status === 'rejected') {
-      return this.failed(row, job, result.reason, isPermanentFailure(result.reason));
+    return composed;
+  }
+
+  /** Sends composed e-mails and records each outcome. */
+  private async sendComposed(composed: Claimed[], failed: Map<string, Error>): Promise<void> {
+    const { db, transport } = this.options;
+    // Who and what before the delivery: what the owner sees of one whose worker dies mid-send.
+    const recipients = composed.map(({ row, mail }) => ({
+      id: row.id,
+      para: mail.to,
+      asunto: mail.subject.slice(0, 200),
+    }));
+    await db.execute(sql`
+      update correos set para = v.para, asunto = v.asunto
+        from jsonb_to_recordset(${JSON.stringify(recipients)}::jsonb)
+             as v(id int, para text, asunto text)
+       where correos.id = v.id`);
+    const outgoing = await this.prepare(
+      composed.map(({ row, mail }) => ({
+        mail,
+        key: `correo-${row.id}.${row.createdAt.getTime()}`,
+      })),
+    );
+    // MAIL_LANES conversations side by side, each taking the next e-mail in order.
+    const results: PromiseSettledResult<void>[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < outgoing.length) {
+        const i = next++;
+        try {
+          const [result] = await transport.deliver([outgoing[i]!]);
+          results[i] = result ?? {
+            status: 'rejected',
+            reason: new Error('sin respuesta del envío'),
+          };
+        } catch (reason) {
+          results[i] = { status: 'rejected', reason };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAIL_LANES, outgoing.length) }, lane));
+    const sent: { id: number; texto: string | null; html: string | null }[] = [];
+    for (const [i, { row, job }] of composed.entries()) {
+      const result = results[i];
+      if (result?.status === 'rejected') {
+        const retry = await this.failed(row, job, result.reason, isPermanentFailure(result.reason));
+        if (retry) failed.set(job.id, retry);
+        continue;
+      }
+      const { mail } = outgoing[i]!;
+      sent.push({
+        id: row.id,
+        texto: transport.keepsBody ? mail.text : null,
+        html: transport.keepsBody ? (mail.html ?? null) : null,
+      });
     }
-    await db
-      .update(correos)
-      .set({
-        estado: 'enviado',
-        sentAt: sql`now()`,
-        enviandoDesde: null,
-        ultimoError: null,
-        texto: transport.keepsBody ? outgoing!.mail.text : null,
-        html: transport.keepsBody ? (outgoing!.mail.html ?? null) : null,
-      })
-      .where(eq(correos.id, row.id));
-    return null;
+    if (sent.length === 0) return;
+    await db.execute(sql`
+      update correos
+         set estado = 'enviado', sent_at = now(), enviando_desde = null, ultimo_error = null,
+             texto = v.texto, html = v.html
+        from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as v(id int, texto text, html text)
+       where correos.id = v.id`);
   }
 
   /** Records a failed attempt: waiting for the next one, or failed for good. */
