@@ -6,12 +6,14 @@
 // timeouts, non-2xx answers and the server's RSS after the load. The server runs as production
 // runs it (NODE_ENV=production; BENCH_NODE_ENV=development for `npm start`'s settings).
 // BENCH_CONTACT=0 sends lists instead of the contact messages, to see what those writes (a
-// commit and a durable e-mail job each) cost everything else. Loopback only, bounded in time. A
-// measurement, not a test.
+// commit and a durable e-mail job each) cost everything else. BENCH_REF=<commit> measures that
+// commit's build beside this one (scripts/lib/reference.mjs), round for round, and prints the
+// ratio of their CPU per 1,000 requests. Loopback only, bounded in time. A measurement, not a test.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { forEachDatabase, median } from './lib/bench-databases.mjs';
+import { forEachDatabase, freshDatabase, median } from './lib/bench-databases.mjs';
+import { prepareReference } from './lib/reference.mjs';
 import { PRODUCTION, startBenchServer, stopServer } from './lib/server.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
@@ -138,17 +140,24 @@ function rssMegabytes(pid) {
 }
 
 const ms = (n) => `${n} ms`.padStart(7);
+/** BENCH_REF=<commit>: that commit's build measured beside this one, round for round. */
+const reference = process.env.BENCH_REF ? prepareReference(process.env.BENCH_REF) : null;
+const builds = [{ root: undefined }, ...(reference ? [{ root: reference.dir }] : [])];
 const summary = [];
 
 ensureWebBuild();
 console.log(
   `Mezcla ${withContact ? '85 % listas / 5 % producto / 5 % página / 5 % contacto' : '90 % listas / 5 % producto / 5 % página, sin contacto (BENCH_CONTACT=0)'}: ${connections} conexiones, ` +
-    `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento; ` +
+    `${duration} s${runs > 1 ? `, mediana de ${runs} rondas` : ''}, tras ${WARM_UP_SECONDS} s de calentamiento, cada ronda en un servidor y una base nuevos; ` +
     `servidor compilado con NODE_ENV=${development ? 'development' : 'production'}`,
 );
 
-await forEachDatabase(async (label, env) => {
-  const server = await startBenchServer({ ...env, ...(development ? {} : PRODUCTION), ...LIMITS });
+/** One round on a server of its own, on an empty database: its figures and its memory. */
+async function measureRound(env, root, seed) {
+  const server = await startBenchServer(
+    { ...env, ...(development ? {} : PRODUCTION), ...LIMITS },
+    root,
+  );
   try {
     const products = await (await fetch(`${server.origin}/api/productos?${SHOP_LIST}`)).json();
     const ids = products.map((p) => p.id);
@@ -165,51 +174,73 @@ await forEachDatabase(async (label, env) => {
       duration: WARM_UP_SECONDS,
       requests: shoppingMix(ids, categories, 7),
     });
-    const rounds = [];
-    for (let i = 0; i < runs; i++) {
-      const cpuBefore = cpuSeconds(server.child.pid);
-      const r = await autocannon({
-        url: server.origin,
-        connections,
-        duration,
-        timeout: TIMEOUT_SECONDS,
-        requests: shoppingMix(ids, categories, 42 + i),
-      });
-      const cpu = cpuSeconds(server.child.pid) - cpuBefore;
-      // The server's CPU per 1,000 answers: what the load generator spends on the same cores is
-      // not in it (it is another process).
-      r.cpuPerThousand = (cpu * 1000 * 1000) / Math.max(1, r.requests.total);
-      const memory = rssMegabytes(server.child.pid);
-      await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
-      memory.rested = rssMegabytes(server.child.pid).rss;
-      rounds.push({ r, memory });
-      const failures = Object.entries(r.statusCodeStats ?? {})
-        .filter(([status]) => !status.startsWith('2'))
-        .map(([status, { count }]) => `${count}×${status}`);
-      console.log(
-        `  ${label} ronda ${i + 1}: ${Math.round(r.requests.average)} req/s, ` +
-          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
-          `CPU ${Math.round(r.cpuPerThousand)} ms por 1.000, ${r.errors} errores, ` +
-          `${r.timeouts} timeouts, ${r.non2xx} no-2xx${failures.length ? ` (${failures.join(', ')})` : ''}; RSS ${Math.round(idle)} MB en reposo antes, ` +
-          `${Math.round(memory.rss)} MB al terminar, ${Math.round(memory.rested)} MB ${REST_SECONDS} s después`,
-      );
-    }
-    summary.push({
-      label,
-      rps: median(rounds.map(({ r }) => r.requests.average)),
-      p50: median(rounds.map(({ r }) => r.latency.p50)),
-      p99: median(rounds.map(({ r }) => r.latency.p99)),
-      cpu: median(rounds.map(({ r }) => r.cpuPerThousand)),
-      errors: rounds.reduce((sum, { r }) => sum + r.errors, 0),
-      timeouts: rounds.reduce((sum, { r }) => sum + r.timeouts, 0),
-      non2xx: rounds.reduce((sum, { r }) => sum + r.non2xx, 0),
-      total: rounds.reduce((sum, { r }) => sum + r.requests.total, 0),
-      rss: median(rounds.map(({ memory }) => memory.rss)),
-      highest: Math.max(...rounds.map(({ memory }) => memory.rss)),
-      peak: rounds.at(-1).memory.peak,
+    const cpuBefore = cpuSeconds(server.child.pid);
+    const r = await autocannon({
+      url: server.origin,
+      connections,
+      duration,
+      timeout: TIMEOUT_SECONDS,
+      requests: shoppingMix(ids, categories, seed),
     });
+    const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+    // The server's CPU per 1,000 answers: what the load generator spends on the same cores is
+    // not in it (it is another process).
+    r.cpuPerThousand = (cpu * 1000 * 1000) / Math.max(1, r.requests.total);
+    const memory = rssMegabytes(server.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, REST_SECONDS * 1000));
+    memory.rested = rssMegabytes(server.child.pid).rss;
+    memory.idle = idle;
+    return { r, memory };
   } finally {
     await stopServer(server.child);
+  }
+}
+
+function summarise(label, rounds) {
+  return {
+    label,
+    rps: median(rounds.map(({ r }) => r.requests.average)),
+    p50: median(rounds.map(({ r }) => r.latency.p50)),
+    p99: median(rounds.map(({ r }) => r.latency.p99)),
+    cpu: median(rounds.map(({ r }) => r.cpuPerThousand)),
+    errors: rounds.reduce((sum, { r }) => sum + r.errors, 0),
+    timeouts: rounds.reduce((sum, { r }) => sum + r.timeouts, 0),
+    non2xx: rounds.reduce((sum, { r }) => sum + r.non2xx, 0),
+    total: rounds.reduce((sum, { r }) => sum + r.requests.total, 0),
+    rss: median(rounds.map(({ memory }) => memory.rss)),
+    highest: Math.max(...rounds.map(({ memory }) => memory.rss)),
+    peak: Math.max(...rounds.map(({ memory }) => memory.peak)),
+  };
+}
+
+await forEachDatabase(async (database, env) => {
+  const rounds = new Map(builds.map((build) => [build, []]));
+  for (let i = 0; i < runs; i++) {
+    // With a reference the two take turns, first one then the other, so that what the machine
+    // does meanwhile falls on both alike; each round starts a server on an empty database.
+    for (const build of i % 2 ? [...builds].reverse() : builds) {
+      const fresh = freshDatabase(env);
+      try {
+        const round = await measureRound(fresh.env, build.root, 42 + i);
+        rounds.get(build).push(round);
+        const { r, memory } = round;
+        const failures = Object.entries(r.statusCodeStats ?? {})
+          .filter(([status]) => !status.startsWith('2'))
+          .map(([status, { count }]) => `${count}×${status}`);
+        console.log(
+          `  ${database}${build.root ? ' referencia' : ''} ronda ${i + 1}: ${Math.round(r.requests.average)} req/s, ` +
+            `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+            `CPU ${Math.round(r.cpuPerThousand)} ms por 1.000, ${r.errors} errores, ` +
+            `${r.timeouts} timeouts, ${r.non2xx} no-2xx${failures.length ? ` (${failures.join(', ')})` : ''}; RSS ${Math.round(memory.idle)} MB en reposo antes, ` +
+            `${Math.round(memory.rss)} MB al terminar, ${Math.round(memory.rested)} MB ${REST_SECONDS} s después`,
+        );
+      } finally {
+        fresh.drop();
+      }
+    }
+  }
+  for (const build of builds) {
+    summary.push(summarise(`${database}${build.root ? ' ref.' : ''}`, rounds.get(build)));
   }
 });
 
@@ -222,5 +253,17 @@ for (const s of summary) {
       (runs > 1 ? ` (mediana; la mayor ${Math.round(s.highest)} MB)` : '') +
       `, pico del proceso ${Math.round(s.peak)} MB`,
   );
+}
+if (reference) {
+  console.log(`\nReferencia: ${reference.label}`);
+  for (const ref of summary.filter((s) => s.label.endsWith(' ref.'))) {
+    const now = summary.find((s) => s.label === ref.label.slice(0, -' ref.'.length));
+    if (!now) continue;
+    console.log(
+      `  ${now.label.padEnd(11)} CPU por 1.000 ×${(now.cpu / ref.cpu).toFixed(2)} de la referencia ` +
+        `(${Math.round(now.cpu)} frente a ${Math.round(ref.cpu)} ms), p99 ${now.p99} frente a ${ref.p99} ms, ` +
+        `${Math.round(now.rps)} frente a ${Math.round(ref.rps)} req/s`,
+    );
+  }
 }
 console.log('  Metas: 0 errores y 0 timeouts en ambas; p99 ≤ 100 ms en PostgreSQL; RSS ≤ 300 MB.');

@@ -45,3 +45,29 @@ export const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+let freshCount = 0;
+
+/**
+ * Another empty database of the same kind as `env` (forEachDatabase's): for a server that must
+ * not start from what an earlier one left (a round of its own, a reference build). Resolves to
+ * { env, drop } and `drop()` removes it.
+ */
+export function freshDatabase(env) {
+  freshCount += 1;
+  if (env.DATA_DIR) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-bench-'));
+    return {
+      env: { ...env, DATA_DIR: dataDir },
+      drop: () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const url = new URL(env.DATABASE_URL);
+  const db = `${url.pathname.slice(1)}_${freshCount}`;
+  if (!psql(`create database ${db}`)) throw new Error(`no se pudo crear la base ${db}`);
+  url.pathname = `/${db}`;
+  return {
+    env: { ...env, DATABASE_URL: url.toString() },
+    drop: () => psql(`drop database if exists ${db} with (force)`),
+  };
+}

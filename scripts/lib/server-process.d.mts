@@ -37,6 +37,8 @@ export interface ServerOptions {
   stderr?: 'pipe' | 'inherit';
   /** An IPC channel to the server process (child.send, 'message'). */
   ipc?: boolean;
+  /** Another checkout whose build to run (already built there): a benchmark's reference. */
+  root?: string;
 }
 
 export interface ServerProcess {

@@ -86,8 +86,9 @@ export async function startServer(env = {}, options = {}) {
     readyTimeoutMs,
     stderr = 'pipe',
     ipc = false,
+    root = repoRoot,
   } = options;
-  if (!source) {
+  if (!source && root === repoRoot) {
     const { ensureApiBuild } = await import('./api-build.mjs');
     await ensureApiBuild();
   }
@@ -101,7 +102,7 @@ export async function startServer(env = {}, options = {}) {
     process.execPath,
     [...nodeFlags, ...loader, ...imports, source ? SERVER_SOURCE : SERVER_BUILD],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...(source ? {} : SERVER_ENV),
         ...base,

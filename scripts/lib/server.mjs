@@ -25,9 +25,12 @@ export const PRODUCTION = {
   PUBLIC_URL: 'https://bench.nexbyte.cl',
 };
 
-/** Starts the built server with the given environment; resolves to { child, origin, … }. */
-export const startBenchServer = (env) =>
+/**
+ * Starts the built server with the given environment; resolves to { child, origin, … }. With
+ * `root`, the build of another checkout (reference.mjs).
+ */
+export const startBenchServer = (env, root = undefined) =>
   startServer(
     { RATE_LIMIT_MAX: '100000000', ...env },
-    { nodeFlags: benchFlags, stderr: 'inherit' },
+    { nodeFlags: benchFlags, stderr: 'inherit', ...(root ? { root } : {}) },
   );
