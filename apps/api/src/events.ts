@@ -1,7 +1,7 @@
 import type { EstadoPedido, EstadoTicket } from '@nexbyte/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { GroupWriter } from './db/group-writer';
+import { GroupWriter, type GroupWriterOptions } from './db/group-writer';
 import { rowsOf } from './db/rows';
 
 /** An order that changed, as its events tell it: subscribers read the rest themselves. */
@@ -158,6 +158,7 @@ export class EventBus {
     db: Db,
     name: K,
     insert: (rows: readonly R[]) => SQL,
+    options: GroupWriterOptions = {},
   ): (row: R) => Promise<void> {
     const writer = new GroupWriter<R>(async (rows) => {
       if ((this.handlers.get(name) ?? []).length > 0) {
@@ -177,7 +178,7 @@ export class EventBus {
                  ${writes ? sql`, ${writes}` : sql``}
             select count(*) from hechos`,
       );
-    });
+    }, options);
     return (row) => writer.write(row);
   }
 

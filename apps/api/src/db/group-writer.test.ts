@@ -38,7 +38,7 @@ describe('GroupWriter', () => {
 
   it('takes at most its bound of rows per statement', async () => {
     const { statements, write } = recorder();
-    const writer = new GroupWriter(write, 2);
+    const writer = new GroupWriter(write, { maxRows: 2 });
     await Promise.all([1, 2, 3, 4, 5, 6].map((n) => writer.write(n)));
     expect(statements).toEqual([[1], [2, 3], [4, 5], [6]]);
   });
@@ -54,6 +54,26 @@ describe('GroupWriter', () => {
       'fulfilled',
     ]);
     expect(statements.flat().sort()).toEqual([1, 2, 4]);
+  });
+
+  it('a row that waits too long behind a stuck statement gets a 503 and is not written', async () => {
+    const statements: number[][] = [];
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const writer = new GroupWriter(
+      async (rows: readonly number[]) => {
+        if (rows.includes(1)) await stuck;
+        statements.push([...rows]);
+      },
+      { maxWaitMs: 20 },
+    );
+    const first = writer.write(1);
+    const second = writer.write(2);
+    await expect(second).rejects.toMatchObject({ name: 'DatabaseBusyError' });
+    release();
+    await first;
+    await writer.write(3);
+    expect(statements).toEqual([[1], [3]]);
   });
 
   it('after a failure of unknown outcome (a lost connection) nothing is written again', async () => {

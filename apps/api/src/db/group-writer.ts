@@ -1,5 +1,23 @@
+import { DatabaseBusyError } from './priority-gate';
+
 /** The most rows one statement takes; more wait for the next. */
 export const GROUP_MAX_ROWS = 100;
+
+export interface GroupWriterOptions {
+  maxRows?: number;
+  /**
+   * How long a row may wait for its group's turn (a statement stuck on a stalled database holds
+   * the next group): then its caller gets DatabaseBusyError, a 503, as a transaction that waited
+   * that long for its turn would. 0: no bound.
+   */
+  maxWaitMs?: number;
+}
+
+interface Waiting<R> {
+  row: R;
+  done: (err?: unknown) => void;
+  timer: NodeJS.Timeout | undefined;
+}
 
 /**
  * Whether a failed group's rows should be tried one by one: the data of one of them was refused
@@ -20,17 +38,33 @@ function refusedData(err: unknown): boolean {
  * row's statement has committed: a caller that answers after it acknowledges a durable write.
  */
 export class GroupWriter<R> {
-  private waiting: { row: R; done: (err?: unknown) => void }[] = [];
+  private waiting: Waiting<R>[] = [];
   private running = false;
+  private readonly maxRows: number;
+  private readonly maxWaitMs: number;
 
   constructor(
     private readonly writeRows: (rows: readonly R[]) => Promise<void>,
-    private readonly maxRows = GROUP_MAX_ROWS,
-  ) {}
+    options: GroupWriterOptions = {},
+  ) {
+    this.maxRows = options.maxRows ?? GROUP_MAX_ROWS;
+    this.maxWaitMs = options.maxWaitMs ?? 0;
+  }
 
   write(row: R): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      const waiter: Waiting<R> = {
+        row,
+        done: (err) => (err === undefined ? resolve() : reject(err)),
+        timer: undefined,
+      };
+      if (this.running && this.maxWaitMs > 0) {
+        waiter.timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(new DatabaseBusyError(this.maxWaitMs));
+        }, this.maxWaitMs);
+      }
+      this.waiting.push(waiter);
       if (!this.running) void this.drain();
     });
   }
@@ -40,6 +74,7 @@ export class GroupWriter<R> {
     try {
       while (this.waiting.length > 0) {
         const group = this.waiting.splice(0, this.maxRows);
+        for (const w of group) clearTimeout(w.timer);
         await this.writeGroup(group);
       }
     } finally {
@@ -47,7 +82,7 @@ export class GroupWriter<R> {
     }
   }
 
-  private async writeGroup(group: { row: R; done: (err?: unknown) => void }[]): Promise<void> {
+  private async writeGroup(group: Waiting<R>[]): Promise<void> {
     try {
       await this.writeRows(group.map((w) => w.row));
       for (const w of group) w.done();

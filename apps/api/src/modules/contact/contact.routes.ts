@@ -35,6 +35,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           mensaje: contactos.mensaje,
         })
         .getSQL(),
+    // Waiting for a stuck group counts as waiting for a connection: bounded the same, then a 503.
+    { maxWaitMs: app.config.pool.connectTimeoutMs },
   );
 
   app.post(

@@ -411,10 +411,10 @@ export class Mailer {
 
   /**
    * The jobs of one batch, each e-mail sent once: claimed ('enviando', so two workers never send
-   * one together), composed from the current data, sent over a few SMTP conversations side by side
-   * and recorded, with one statement for the whole batch at each step, so a burst of e-mails costs
-   * the database a few statements per batch rather than per e-mail. Returns the jobs to retry with
-   * their errors (an e-mail sent, no longer needed or failed for good is done).
+   * one together), composed from the current data, addressed, sent over a few SMTP conversations
+   * side by side and recorded. Claim, recipients and newsletter look-up are one statement for the
+   * whole batch; each outcome is recorded on its own, right after its conversation. Returns the
+   * jobs to retry with their errors (an e-mail sent, no longer needed or failed for good is done).
    */
   private async deliverJobs(jobs: Job<MailJob>[]): Promise<Map<string, Error>> {
     const { db, staleSendMs } = this.options;
@@ -523,46 +523,46 @@ export class Mailer {
         key: `correo-${row.id}.${row.createdAt.getTime()}`,
       })),
     );
-    // MAIL_LANES conversations side by side, each taking the next e-mail in order.
-    const results: PromiseSettledResult<void>[] = [];
+    // MAIL_LANES conversations side by side, each taking the next e-mail in order; each outcome is
+    // recorded as soon as it is known, so a worker that dies leaves at most the e-mails in the
+    // middle of their conversations to be sent again (the window of decision 028).
     let next = 0;
     const lane = async () => {
-      while (next < outgoing.length) {
+      while (next < composed.length) {
         const i = next++;
+        const { row, job } = composed[i]!;
+        const { mail } = outgoing[i]!;
+        let result: PromiseSettledResult<void>;
         try {
-          const [result] = await transport.deliver([outgoing[i]!]);
-          results[i] = result ?? {
-            status: 'rejected',
-            reason: new Error('sin respuesta del envío'),
-          };
+          [result = { status: 'rejected', reason: new Error('sin respuesta del envío') }] =
+            await transport.deliver([outgoing[i]!]);
         } catch (reason) {
-          results[i] = { status: 'rejected', reason };
+          result = { status: 'rejected', reason };
         }
+        if (result.status === 'rejected') {
+          const retry = await this.failed(
+            row,
+            job,
+            result.reason,
+            isPermanentFailure(result.reason),
+          );
+          if (retry) failed.set(job.id, retry);
+          continue;
+        }
+        await db
+          .update(correos)
+          .set({
+            estado: 'enviado',
+            sentAt: sql`now()`,
+            enviandoDesde: null,
+            ultimoError: null,
+            texto: transport.keepsBody ? mail.text : null,
+            html: transport.keepsBody ? (mail.html ?? null) : null,
+          })
+          .where(eq(correos.id, row.id));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(MAIL_LANES, outgoing.length) }, lane));
-    const sent: { id: number; texto: string | null; html: string | null }[] = [];
-    for (const [i, { row, job }] of composed.entries()) {
-      const result = results[i];
-      if (result?.status === 'rejected') {
-        const retry = await this.failed(row, job, result.reason, isPermanentFailure(result.reason));
-        if (retry) failed.set(job.id, retry);
-        continue;
-      }
-      const { mail } = outgoing[i]!;
-      sent.push({
-        id: row.id,
-        texto: transport.keepsBody ? mail.text : null,
-        html: transport.keepsBody ? (mail.html ?? null) : null,
-      });
-    }
-    if (sent.length === 0) return;
-    await db.execute(sql`
-      update correos
-         set estado = 'enviado', sent_at = now(), enviando_desde = null, ultimo_error = null,
-             texto = v.texto, html = v.html
-        from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as v(id int, texto text, html text)
-       where correos.id = v.id`);
+    await Promise.all(Array.from({ length: Math.min(MAIL_LANES, composed.length) }, lane));
   }
 
   /** Records a failed attempt: waiting for the next one, or failed for good. */
