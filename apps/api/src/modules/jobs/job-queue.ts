@@ -285,6 +285,32 @@ export class JobQueue {
   }
 
   /**
+   * Jobs of queue `name` as a common table expression (named `cte`) of a larger statement, so they
+   * are written with the rows that cause them in one round trip: one job per row of `source`,
+   * whose columns `id` (uuid) and `data` (jsonb) become the job's. The rest is what pg-boss's own
+   * `send` writes (its insertJob), with the queue's policy read from pgboss.queue. Before pg-boss
+   * has created the queue there is no partition for its jobs, and the statement fails rather than
+   * lose them in silence.
+   */
+  writes(cte: string, name: string, source: SQL): SQL {
+    if (!this.queues.has(name)) throw new Error(`cola de trabajos desconocida: ${name}`);
+    return sql`${sql.identifier(cte)} as (
+      insert into pgboss.job (id, name, data, start_after, dead_letter, expire_in, keep_until,
+                              retry_limit, retry_delay, retry_backoff, policy)
+      select s.id, cola.nombre, s.data, now(), q.dead_letter,
+             coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+             coalesce(q.retry_limit, 2),
+             case when coalesce(q.retry_backoff, false)
+                  then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+             coalesce(q.retry_backoff, false), q.policy
+        from ${source} s
+        cross join (select ${name}::text as nombre) cola
+        left join pgboss.queue q on q.name = cola.nombre
+    )`;
+  }
+
+  /**
    * Runs every job due now, queue by queue, until none is left: what the workers would do, at once
    * (tests, and `npm run` commands). Jobs another instance holds are left to it.
    */

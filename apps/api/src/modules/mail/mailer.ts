@@ -199,44 +199,6 @@ export type Enqueue<T> = ((tx: Db, tipo: string, datos: T, clave?: string) => Pr
   writes: (prefix: string, from: SQL, tipo: SQL, datos: SQL) => SQL;
 };
 
-/**
- * E-mails' rows (one per row of `from`) and the pg-boss jobs that send them, as two common table
- * expressions (named from `prefix`) of one statement: both are written or neither, in one round
- * trip. The job is the row
- * pg-boss's own `send` writes (its insertJob), with the queue's policy read from pgboss.queue; a
- * queue that does not exist yet leaves the job without a partition, and the statement fails
- * rather than lose the e-mail in silence. The same `clave` recorded again writes neither.
- */
-function mailWrites(
-  prefix: string,
-  e: { compositor: string; queue: MailQueue; from: SQL; tipo: SQL; datos: SQL; clave: SQL },
-): SQL {
-  const correo = sql.identifier(`${prefix}_correo`);
-  return sql`${correo} as (
-      insert into correos (tipo, compositor, datos, clave, estado, trabajo_id)
-      select left(${e.tipo}, 200), ${e.compositor}, ${e.datos}, ${e.clave}, 'pendiente',
-             gen_random_uuid()
-        from ${e.from}
-      on conflict (clave) do nothing
-      returning id, trabajo_id
-    ),
-    ${sql.identifier(`${prefix}_trabajo`)} as (
-      insert into pgboss.job (id, name, data, start_after, dead_letter, expire_in, keep_until,
-                              retry_limit, retry_delay, retry_backoff, policy)
-      select c.trabajo_id, cola.nombre, jsonb_build_object('correoId', c.id), now(), q.dead_letter,
-             coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
-             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
-             coalesce(q.retry_limit, 2),
-             case when coalesce(q.retry_backoff, false)
-                  then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
-             coalesce(q.retry_backoff, false), q.policy
-        from ${correo} c
-        cross join (select ${e.queue}::text as nombre) cola
-        -- Before pg-boss has created the queue there is no partition for its job: an error.
-        left join pgboss.queue q on q.name = cola.nombre
-    )`;
-}
-
 interface MailJob {
   correoId: number;
 }
@@ -335,10 +297,10 @@ export class Mailer {
     if (this.composers.has(name)) throw new Error(`tipo de correo repetido: ${name}`);
     this.composers.set(name, { queue, compose: compose as Composer<unknown> });
     // One statement per e-mail, inside the caller's transaction (often one that holds an order's
-    // row locks): the row and its job, as mailWrites writes them.
+    // row locks): the row and its job.
     const enqueue = async (tx: Db, tipo: string, datos: T, clave?: string) => {
       await tx.execute(
-        sql`with ${mailWrites('correo', {
+        sql`with ${this.writes('correo', {
           compositor: name,
           queue,
           from: sql`(select 1) as uno`,
@@ -350,8 +312,33 @@ export class Mailer {
     };
     return Object.assign(enqueue, {
       writes: (prefix: string, from: SQL, tipo: SQL, datos: SQL) =>
-        mailWrites(prefix, { compositor: name, queue, from, tipo, datos, clave: sql`null` }),
+        this.writes(prefix, { compositor: name, queue, from, tipo, datos, clave: sql`null` }),
     });
+  }
+
+  /**
+   * E-mails of one kind (one per row of `from`) and the jobs that send them, as common table
+   * expressions (named from `prefix`) of one statement: both are written or neither, in one
+   * round trip. The same `clave` recorded again writes neither.
+   */
+  private writes(
+    prefix: string,
+    e: { compositor: string; queue: MailQueue; from: SQL; tipo: SQL; datos: SQL; clave: SQL },
+  ): SQL {
+    const correo = sql.identifier(`${prefix}_correo`);
+    const jobs = this.options.jobs.writes(
+      `${prefix}_trabajo`,
+      e.queue,
+      sql`(select trabajo_id as id, jsonb_build_object('correoId', id) as data from ${correo})`,
+    );
+    return sql`${correo} as (
+        insert into correos (tipo, compositor, datos, clave, estado, trabajo_id)
+        select left(${e.tipo}, 200), ${e.compositor}, ${e.datos}, ${e.clave}, 'pendiente',
+               gen_random_uuid()
+          from ${e.from}
+        on conflict (clave) do nothing
+        returning id, trabajo_id
+      ), ${jobs}`;
   }
 
   private async schedule(tx: Db, correoId: number, queue: MailQueue) {
@@ -442,7 +429,8 @@ export class Mailer {
       .returning();
     // In the order they were written.
     rows.sort((a, b) => a.id - b.id);
-    const unclaimed = [...jobOf.keys()].filter((id) => !rows.some((row) => row.id === id));
+    const claimed = new Set(rows.map((row) => row.id));
+    const unclaimed = [...jobOf.keys()].filter((id) => !claimed.has(id));
     if (unclaimed.length > 0) {
       // Sent already, failed for good or taken back: done. Held by a worker that is sending it
       // now, or that stopped mid-send: try again later (the claim goes stale after staleSendMs).
