@@ -11,6 +11,10 @@ const webpayPort = Number(process.env.E2E_WEBPAY_PORT ?? 3101);
 const webpayURL = `http://127.0.0.1:${webpayPort}`;
 const desktop = server(Number(process.env.E2E_PORT ?? 3100), process.env.E2E_DATA_DIR);
 const mobile = server(Number(process.env.E2E_MOBILE_PORT ?? 3102), process.env.E2E_MOBILE_DATA_DIR);
+// CI gets whatever machine it is given: two cores shared by two browsers, two servers and their
+// databases. There a test, and each expectation in it, waits twice as long before it fails: a slow
+// machine is not a broken shop. Tests that set their own time-out keep it.
+const patience = process.env.CI ? 2 : 1;
 
 export default defineConfig({
   testDir: './e2e',
@@ -20,7 +24,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
-  timeout: 30_000,
+  timeout: 30_000 * patience,
+  expect: { timeout: 5_000 * patience },
   use: {
     trace: 'off',
     launchOptions: {
