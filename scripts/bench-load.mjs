@@ -155,7 +155,7 @@ console.log(
 /** One round on a server of its own, on an empty database: its figures and its memory. */
 async function measureRound(env, root, seed) {
   const server = await startBenchServer(
-    { ...env, ...(development ? {} : PRODUCTION), ...LIMITS },
+    { ...env, ...(development ? { LOG_LEVEL: 'info' } : PRODUCTION), ...LIMITS },
     root,
   );
   try {
