@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { clientKey, proxyTrust } from './client-key';
 import type { AppConfig } from './config';
@@ -86,6 +87,24 @@ export function loggerOptions(config: AppConfig) {
     // Nor do tokens in URLs (recovery, unsubscribe, ?token=) or e-mail addresses.
     serializers: maskingSerializers,
   };
+}
+
+/**
+ * Lines waiting for a standard output that does not take them (its reader stalled) are dropped
+ * past this, instead of the server's memory growing or its requests waiting for the log.
+ */
+const LOG_BUFFER_MAX = 16 * 1024 * 1024;
+
+/**
+ * Where the running server writes its log (standard output), in the background: a line goes out
+ * at once when nothing is being written, and the lines logged while a write is under way go out
+ * together in the next one, so a peak costs a write per batch instead of a system call per
+ * request (`npm run bench:log`). pino writes what is still buffered when the process exits,
+ * SIGTERM and fatal errors included; only a `kill -9` can lose the last lines, never data
+ * (decision 037).
+ */
+export function logDestination() {
+  return pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX });
 }
 
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {

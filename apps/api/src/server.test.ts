@@ -112,6 +112,30 @@ describe.skipIf(DB_KIND !== 'pglite')('the server process on the embedded databa
     expect((await slowClosed) - started).toBeGreaterThanOrEqual(2_900);
   }, 180_000);
 
+  it('logs a line per request and has written every one when SIGTERM ends it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
+    const port = await freePort();
+    const server = await serverOn(dataDir, port, { LOG_LEVEL: 'info' });
+    let stdout = '';
+    server.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    // Many at once, so that lines are logged while others are being written.
+    const requests = 300;
+    const answers = await Promise.all(
+      Array.from({ length: requests }, () =>
+        fetch(`http://127.0.0.1:${port}/api/categorias`).then((res) => res.status),
+      ),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect((await stopServer(server, 'SIGTERM')).code).toBe(0);
+    const lines = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { url?: string; msg: string });
+    expect(lines.filter((line) => line.url === '/api/categorias')).toHaveLength(requests);
+    // The last lines, logged while closing, were written before the process ended.
+    expect(lines.at(-1)?.msg).toBe('servidor cerrado');
+  }, 180_000);
+
   it('does not serve when setting up fails, and says why once', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nexbyte-server-'));
     // Where the embedded database would be created there is a file: creating it fails.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startAllocatorTrimmer } from './allocator-trim';
-import { buildApp, loggerOptions, type App } from './app';
+import { buildApp, logDestination, loggerOptions, type App } from './app';
 import { ConfigError, ensureJwtSecretFile, loadConfig, type AppConfig } from './config';
 import { migrationsFolder, openDatabase, type Database } from './db/client';
 import { isStorageFull, StorageFullError } from './db/errors';
@@ -142,7 +142,11 @@ async function main() {
   }
   const adminMissing = !(await hasAdmin(database.db));
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { ...loggerOptions(config), stream: logDestination() },
+  });
   log = app.log;
   await app.listen({ host: config.host, port: config.port });
   // Start-up's garbage (module compilation, the embedded database's WebAssembly) goes back now, a
