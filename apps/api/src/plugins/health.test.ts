@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
@@ -73,12 +76,23 @@ function blockFor(ms: number) {
   while (Date.now() < until);
 }
 
+/** A built web app with one page script, as the build names them. */
+function webBuildWithScript(): { dir: string; script: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nexbyte-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const script = '/assets/entry-client-Bx3kQ9aZ.js';
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><script src="${script}"></script>`);
+  writeFileSync(path.join(dir, script), 'document.body.dataset.listening = "";');
+  return { dir, script };
+}
+
 describe('a saturated event loop', () => {
-  it('turns requests away with 503 and Retry-After, but GET /api/salud still answers', async () => {
+  it('turns requests away with 503 and Retry-After, but GET /api/salud and page scripts still answer', async () => {
     const { database, drop } = await freshDatabase();
     await database.migrate();
+    const web = webBuildWithScript();
     const app = await buildApp({
-      config: testConfig({ MAX_EVENT_LOOP_DELAY_MS: '50' }),
+      config: testConfig({ MAX_EVENT_LOOP_DELAY_MS: '50', WEB_DIST_DIR: web.dir }),
       database,
     });
     await app.ready();
@@ -99,6 +113,10 @@ describe('a saturated event loop', () => {
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe('5');
       expect(shed.json()).toEqual({ message: MESSAGES.overloaded });
+      // A page served a moment ago still gets its script, or it would never take a press.
+      const script = await app.inject({ method: 'GET', url: web.script });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toContain('listening');
       const salud = await app.inject({ method: 'GET', url: '/api/salud' });
       expect(salud.statusCode).toBe(200);
       // Once the loop is free again, requests are served (within a few sampler periods).
@@ -111,6 +129,7 @@ describe('a saturated event loop', () => {
     } finally {
       await app.close();
       await drop();
+      rmSync(web.dir, { recursive: true, force: true });
     }
   });
 });

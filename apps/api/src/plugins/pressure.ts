@@ -13,9 +13,18 @@ declare module 'fastify' {
 const LOG_EVERY_MS = 10_000;
 
 /**
+ * The web app's built code and styles (content-hashed, served from disk). A page already served
+ * asks for them at once, and until its script runs its buttons take no presses (decision 024):
+ * refusing them would leave the shopper a page that never comes alive, for a request that costs
+ * the loop almost nothing.
+ */
+const PAGE_ASSETS = '/assets/';
+
+/**
  * When the event loop is saturated (a blocking query on the embedded database, a flood of
  * requests on two cores), new requests are turned away at once with 503 and Retry-After instead of
- * queueing behind it and timing out. One warning every 10 s at most, not one per request.
+ * queueing behind it and timing out. One warning every 10 s at most, not one per request. The
+ * files a served page needs to come alive are still served.
  */
 async function pressure(app: FastifyInstance) {
   const maxEventLoopDelay = app.config.pressure.maxEventLoopDelayMs;
@@ -30,6 +39,7 @@ async function pressure(app: FastifyInstance) {
       type: string,
       value: number | undefined,
     ) => {
+      if (request.url.startsWith(PAGE_ASSETS)) return undefined;
       const now = Date.now();
       if (now - lastLogged > LOG_EVERY_MS) {
         lastLogged = now;
