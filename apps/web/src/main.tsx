@@ -3,8 +3,10 @@
 // shown, listed by the server) and runs it. On a phone that code would otherwise share the
 // network with the page's main picture, and on a repeat visit, already cached, hold back the
 // first paint while it runs. Until it runs the page is still a page: its links are links, and
-// what is typed or submitted is kept for the app (early-input.ts).
+// what is typed or submitted is kept for the app (early-input.ts). A failed download of that code
+// is asked for again (import-retrying.ts).
 import { holdEarlyInput } from './lib/early-input';
+import { importRetrying } from './lib/import-retrying';
 import { SSR_MODULES_ID } from './ssr-data';
 import './styles/global.css';
 import './styles/ui.css';
@@ -35,6 +37,6 @@ function preloadPageCode(): void {
 void afterPaint()
   .then(() => {
     preloadPageCode();
-    return import('./start-app');
+    return importRetrying(() => import('./start-app'));
   })
   .then(({ startApp }) => startApp(root, earlyInput));

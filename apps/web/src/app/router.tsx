@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminGuard } from './admin-guard';
 import { AdminOnly } from './admin-only';
+import { importRetrying } from '../lib/import-retrying';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 import { prefetchLoader, type Prefetch, type ScreenHandle } from './prefetch';
@@ -15,7 +16,8 @@ export interface ScreenModule {
 
 /**
  * A screen whose code is downloaded on its first visit, so '/' loads only the shell and the home
- * screen. Until then the layout stays on screen with PageLoading in place of the screen.
+ * screen. Until then the layout stays on screen with PageLoading in place of the screen; a failed
+ * download is asked for again before the route shows its error.
  * `module` names its file under src/app (as the build manifest does), so the server render can
  * link the screen's CSS and code in the page's head. Only the server build turns `prefetch` into
  * a loader: in the browser the screens keep fetching through their queries, which the server's
@@ -25,7 +27,7 @@ function screen(module: string, load: () => Promise<ScreenModule>) {
   return {
     handle: { module } satisfies ScreenHandle,
     lazy: async () => {
-      const loaded = await load();
+      const loaded = await importRetrying(load);
       const prefetch = loaded.prefetch;
       if (import.meta.env.SSR && prefetch) {
         return { Component: loaded.default, loader: prefetchLoader(prefetch) };
