@@ -27,7 +27,8 @@ function screen(module: string, load: () => Promise<ScreenModule>) {
   return {
     handle: { module } satisfies ScreenHandle,
     lazy: async () => {
-      const loaded = await importRetrying(load);
+      // The server's own build has nothing to download: a failure there is a fault, told at once.
+      const loaded = await (import.meta.env.SSR ? load() : importRetrying(load));
       const prefetch = loaded.prefetch;
       if (import.meta.env.SSR && prefetch) {
         return { Component: loaded.default, loader: prefetchLoader(prefetch) };

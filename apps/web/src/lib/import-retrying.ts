@@ -1,5 +1,5 @@
 /** How long to wait before each new request for a module whose download failed. */
-export const IMPORT_RETRY_WAITS_MS = [1_000, 3_000] as const;
+const IMPORT_RETRY_WAITS_MS = [1_000, 3_000] as const;
 
 /**
  * Loads a part of the app's code (the app itself, a screen), asking for it again when the request
