@@ -88,6 +88,8 @@ async function checkout(app: FastifyInstance) {
     const order = ctx.order!;
     const totals = ctx.totals!;
     const { metodoPago } = ctx.input.request;
+    // A transfer starts nothing, and the order was just written with these very terms.
+    if (metodoPago === 'TRANSFERENCIA') return null;
     const buyer = ctx.buyer!;
     const terms = { metodoPago, descuentoPago: totals.paymentDiscount, total: totals.total };
     const seen = {

@@ -1,6 +1,6 @@
 import type { DatosTransferencia, Pedido } from '@nexbyte/shared';
 import type { Db } from '../../db/client';
-import { findOrderRow, loadOrder } from './orders.repository';
+import { findOrderView } from './orders.repository';
 
 /**
  * What the orders module offers the others. Checkout writes orders only through these, inside the
@@ -36,6 +36,5 @@ export async function findOrder(
   numero: string,
   options: { bank: DatosTransferencia; showActors: boolean },
 ): Promise<Pedido | null> {
-  const row = await findOrderRow(db, numero);
-  return row ? loadOrder(db, row, options) : null;
+  return findOrderView(db, numero, options);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pagoEventos, pagos } from './payments.schema';
 
@@ -60,8 +60,8 @@ export async function lockPayment(tx: Db, id: number) {
   return row ?? null;
 }
 
-/** Every attempt of an order, oldest first. */
-export async function paymentsOf(db: Db, pedidoId: number): Promise<PagoRow[]> {
+/** An order's attempts, oldest first; the order by its id, or by a subquery that answers it. */
+export async function paymentsOf(db: Db, pedidoId: number | SQL): Promise<PagoRow[]> {
   return db.select().from(pagos).where(eq(pagos.pedidoId, pedidoId)).orderBy(asc(pagos.id));
 }
 

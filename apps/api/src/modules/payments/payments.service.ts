@@ -75,7 +75,14 @@ export async function cobroOf(
   db: Db,
   order: { id: number; estado: EstadoPedido; metodoPago: MetodoPago },
 ): Promise<Cobro> {
-  const attempts = await paymentsOf(db, order.id);
+  return cobroFrom(order, await paymentsOf(db, order.id));
+}
+
+/** cobroOf with the order's attempts already read, oldest first. */
+export function cobroFrom(
+  order: { estado: EstadoPedido; metodoPago: MetodoPago },
+  attempts: readonly PagoRow[],
+): Cobro {
   const approved: PagoRow | undefined = attempts
     .filter((p) => p.estado === 'PAGADO' || p.estado === 'REEMBOLSADO')
     .at(-1);
