@@ -72,10 +72,11 @@ const RESTART_MS = 5_000;
  * While requests' transactions queue for the database (a burst of orders), a worker waits before
  * each batch, looking again every YIELD_STEP_MS, for at most YIELD_MAX_MS: the burst's e-mails go
  * out after it instead of taking the database and the CPU from the shoppers during it, and under
- * writes that never stop each worker still runs a batch every few seconds.
+ * writes that never stop each worker still runs a batch every half minute (well within the
+ * jobs' expiry, so a waiting batch is never taken for a dead worker's).
  */
 const YIELD_STEP_MS = 25;
-const YIELD_MAX_MS = 5_000;
+const YIELD_MAX_MS = 30_000;
 
 /** The jobs waiting or running, and how long the oldest waiting one has waited. */
 export interface QueueDepth {
@@ -98,6 +99,7 @@ export class JobQueue {
   private readonly queues = new Map<string, QueueDefinition>();
   private readonly periodic: { name: string; seconds: number }[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly busy: (() => boolean)[] = [];
   private started = false;
   private stopped = false;
   /** The first attempt to start (done, well or not): what runDue waits for. */
@@ -243,11 +245,27 @@ export class JobQueue {
     return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
   }
 
-  /** Waits while requests' writes queue for the database, up to the bound (YIELD_MAX_MS). */
+  /** Workers also give way while `busy()` says so (orders waiting in line), as for writes. */
+  giveWayWhile(busy: () => boolean): void {
+    this.busy.push(busy);
+  }
+
+  /** True while workers hold their next batch: requests' writes or orders are waiting. */
+  givingWay(): boolean {
+    const { database } = this.options;
+    return (
+      (database.writesWaiting?.() ?? 0) > 0 || this.busy.some((requestsWait) => requestsWait())
+    );
+  }
+
+  /**
+   * Waits while requests' writes queue for the database, or other requests' work waits
+   * (giveWayWhile), up to the bound (YIELD_MAX_MS).
+   */
   private async yieldToWrites(): Promise<void> {
-    const { database, yieldMaxMs = YIELD_MAX_MS } = this.options;
+    const { yieldMaxMs = YIELD_MAX_MS } = this.options;
     const until = performance.now() + yieldMaxMs;
-    while (!this.stopped && (database.writesWaiting?.() ?? 0) > 0 && performance.now() < until) {
+    while (!this.stopped && this.givingWay() && performance.now() < until) {
       await sleep(YIELD_STEP_MS);
     }
   }
