@@ -166,6 +166,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       guestUnpaidMaxTotal: env.ORDER_GUEST_UNPAID_MAX_TOTAL,
       webpayHoldMinutes: env.WEBPAY_HOLD_MINUTES,
       linksPerHour: env.ORDER_LINKS_PER_HOUR,
+      concurrency: env.ORDER_CONCURRENCY,
+      queueWaitMs: env.ORDER_QUEUE_WAIT_MS,
       bank: {
         banco: env.BANK_NAME,
         tipoCuenta: env.BANK_ACCOUNT_TYPE,

@@ -54,6 +54,10 @@ export interface OrdersConfig {
   webpayHoldMinutes: number;
   /** New links to a guest's order the look-up form sends per order and hour. */
   linksPerHour: number;
+  /** Orders placed at once by this instance; the others wait in line (decision 038). */
+  concurrency: number;
+  /** How long an order waits for its turn before it is answered 503. */
+  queueWaitMs: number;
   bank: {
     banco: string;
     tipoCuenta: string;

@@ -25,6 +25,13 @@ import { stockHoldHours } from './payment-terms';
 import { restockEvents } from '../products/inventory';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
 import { runSteps, type Step } from './workflow';
+import { PriorityGate } from '../../db/priority-gate';
+
+/**
+ * How long a new order may be passed over by the answers of orders already placed: they are read
+ * first, so a placed order is answered without waiting behind the line of new ones.
+ */
+const ANSWER_FIRST_MS = 250;
 
 export interface PlacedOrder {
   id: number;
@@ -50,6 +57,11 @@ export interface CheckoutService {
   confirmPayment(token: string): Promise<Settled>;
   /** The buyer cancelled on Webpay (TBK_TOKEN): no commit, the order keeps waiting. */
   abortPayment(token: string): Promise<Settled>;
+  /**
+   * Reads what a placed order answers in the orders' line (decision 038), ahead of the orders
+   * still waiting to be placed.
+   */
+  answerInTurn<T>(work: () => Promise<T>): Promise<T>;
   /** Pays an unpaid order again with a method, or switches it to the transfer. */
   retryPayment(
     numero: string,
@@ -115,29 +127,46 @@ async function checkout(app: FastifyInstance) {
     }
   };
 
+  // Orders are placed ORDER_CONCURRENCY at a time (decision 038): a burst waits in line instead
+  // of taking the CPU from the shoppers reading the catalogue, and background work (e-mails)
+  // waits while orders do. The payment's opening (a call to Webpay) is outside the line.
+  const { concurrency, queueWaitMs } = app.config.orders;
+  const turns = new PriorityGate({ limit: concurrency, patienceMs: ANSWER_FIRST_MS });
+  const inTurn = async <T>(lane: 'statement' | 'transaction', work: () => Promise<T>) => {
+    await turns.acquire(lane, queueWaitMs);
+    try {
+      return await work();
+    } finally {
+      turns.release();
+    }
+  };
+  app.jobs.giveWayWhile(() => turns.waiting('transaction') > 0);
+
   app.decorate('checkout', {
     async placeOrder(input, steps = PLACE_ORDER_STEPS) {
-      const ctx = await app.db.transaction(async (tx) => {
-        const ctx: Checkout = {
-          tx,
-          input,
-          guestSchema: datosInvitado,
-          expiryHours: stockHoldHours(input.request.metodoPago, app.config.orders),
-          limits: {
-            maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
-            guestUnpaidMax: app.config.orders.guestUnpaidMax,
-            guestUnpaidMaxUnits: app.config.orders.guestUnpaidMaxUnits,
-            guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
-          },
-          payments: app.payments,
-          carrierQuotes: app.carrierQuotes,
-          log,
-          events: [],
-        };
-        await runSteps(steps, ctx);
-        await record(tx, ctx.events);
-        return ctx;
-      });
+      const ctx = await inTurn('transaction', () =>
+        app.db.transaction(async (tx) => {
+          const ctx: Checkout = {
+            tx,
+            input,
+            guestSchema: datosInvitado,
+            expiryHours: stockHoldHours(input.request.metodoPago, app.config.orders),
+            limits: {
+              maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
+              guestUnpaidMax: app.config.orders.guestUnpaidMax,
+              guestUnpaidMaxUnits: app.config.orders.guestUnpaidMaxUnits,
+              guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
+            },
+            payments: app.payments,
+            carrierQuotes: app.carrierQuotes,
+            log,
+            events: [],
+          };
+          await runSteps(steps, ctx);
+          await record(tx, ctx.events);
+          return ctx;
+        }),
+      );
       // The order, its stock and its e-mails are committed; the payment opens with no
       // transaction held (a payment that cannot open gives the order back, e-mails included).
       if (!ctx.replayed && !ctx.paid) ctx.payment = await openPayment(ctx);
@@ -148,6 +177,7 @@ async function checkout(app: FastifyInstance) {
         pago: ctx.payment ?? null,
       };
     },
+    answerInTurn: (work) => inTurn('statement', work),
     changeStatus: (numero, to, actor, tracking) =>
       resultOf(changeOrderStatus(app.db, app.payments, record, numero, to, actor, tracking)),
     confirmPayment: (token) =>

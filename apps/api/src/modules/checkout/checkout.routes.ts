@@ -136,7 +136,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (placed.replayed) await guestClient?.giveBack();
         if (placed.replayed) reply.header('idempotent-replayed', 'true');
         else request.log.info({ pedido: placed.numero }, 'pedido creado');
-        const order = await view(placed.numero, false);
+        const order = await app.checkout.answerInTurn(() => view(placed.numero, false));
         return reply
           .status(placed.replayed ? 200 : 201)
           .send({ ...order, acceso: placed.acceso, pago: placed.pago });

@@ -9,7 +9,8 @@ import { GUEST, postOrder, productNamed, setStock, stockOf } from './orders.fixt
 describe.runIf(DB_KIND === 'postgres')('concurrent orders on PostgreSQL', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp({ ORDER_SWEEP_INTERVAL_SECONDS: '0' });
+    // Placed all at once, not in the orders' line (decision 038), so they race in the database.
+    t = await createTestApp({ ORDER_SWEEP_INTERVAL_SECONDS: '0', ORDER_CONCURRENCY: '50' });
   });
   afterAll(() => t.close());
 
