@@ -37,7 +37,8 @@ describe.skipIf(!TEST_DATABASE_URL)('SIGTERM with idle, slow and busy clients', 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    server = await startShopServer({ DATABASE_URL: db.url });
+    // Two orders placed at once (decision 038), so both wait on the test's row lock.
+    server = await startShopServer({ DATABASE_URL: db.url, ORDER_CONCURRENCY: '2' });
   });
   afterAll(async () => {
     killServers();

@@ -159,8 +159,9 @@ export const envSchema = z.object({
   ORDER_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   // Orders placed at once by one instance; the others wait their turn (decision 038).
   ORDER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(1),
-  // How long an order may wait for its turn before the answer is 503 with Retry-After.
-  ORDER_QUEUE_WAIT_MS: millis(10_000),
+  // How long an order may wait for its turn before the answer is 503 with Retry-After: waiting
+  // in line is waiting for the database, bounded like DB_CONNECT_TIMEOUT_MS.
+  ORDER_QUEUE_WAIT_MS: millis(2_000),
   BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
   BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
   BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK.numeroCuenta),
