@@ -1,7 +1,6 @@
 import type { Cobro, EstadoPedido, MetodoPago, TipoReembolso } from '@nexbyte/shared';
-import type { Db } from '../../db/client';
 import type { ProviderAnswer } from './provider';
-import { paymentsOf, type PagoRow } from './payments.repository';
+import type { PagoRow } from './payments.repository';
 
 /**
  * What the payments module offers the others: its attempts and events, written inside the
@@ -71,14 +70,6 @@ export const REFUND_LABELS: Record<TipoReembolso, string> = {
  * An order's payment as the buyer and the admin see it (cobroSchema): the approved attempt's
  * detail and refund, else why the newest attempt failed.
  */
-export async function cobroOf(
-  db: Db,
-  order: { id: number; estado: EstadoPedido; metodoPago: MetodoPago },
-): Promise<Cobro> {
-  return cobroFrom(order, await paymentsOf(db, order.id));
-}
-
-/** cobroOf with the order's attempts already read, oldest first. */
 export function cobroFrom(
   order: { estado: EstadoPedido; metodoPago: MetodoPago },
   attempts: readonly PagoRow[],
