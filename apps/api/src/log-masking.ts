@@ -16,22 +16,17 @@ const SECRET_SEGMENT = /(\/(?:recuperar|baja|seguimiento)\/)(?!cotizacion(?:[/?#
 /** Query parameters whose value is a secret or a person's address. */
 const SECRET_PARAM = /token|^t$|acceso|codigo|code|clave|pass|secret|^(?:email|correo|para)$/i;
 
+/** An address in a query value, as typed or escaped (`%40`); a malformed escape is looked at as is. */
+const ADDRESS = /@|%40/i;
+
 function maskParam(pair: string): string {
   const at = pair.indexOf('=');
   if (at < 0) return pair;
   const name = pair.slice(0, at);
-  const value = pair.slice(at + 1);
-  let decoded = value;
-  try {
-    decoded = decodeURIComponent(value.replace(/\+/g, ' '));
-  } catch {
-    // A malformed escape is logged masked below only if it looks like a secret.
-  }
-  return SECRET_PARAM.test(name) || decoded.includes('@') ? `${name}=${MASK}` : pair;
+  return SECRET_PARAM.test(name) || ADDRESS.test(pair.slice(at + 1)) ? `${name}=${MASK}` : pair;
 }
 
-/** A request URL fit for the log: tokens in the path and secret query values replaced by ***. */
-export function maskUrl(url: string): string {
+function maskUrlOnce(url: string): string {
   const at = url.indexOf('?');
   const path = (at < 0 ? url : url.slice(0, at)).replace(SECRET_SEGMENT, `$1${MASK}`);
   if (at < 0) return path;
@@ -40,6 +35,27 @@ export function maskUrl(url: string): string {
     .split('&')
     .map(maskParam)
     .join('&')}`;
+}
+
+/**
+ * The URLs last masked, with what they became: a shop's requests repeat a few hundred URLs (the
+ * catalogue's lists), and every request logs its own. Up to MASKED_MAX URLs of MASKED_LENGTH
+ * characters at most (a longer one is masked each time); emptied when full.
+ */
+const masked = new Map<string, string>();
+const MASKED_MAX = 1_000;
+const MASKED_LENGTH = 300;
+
+/** A request URL fit for the log: tokens in the path and secret query values replaced by ***. */
+export function maskUrl(url: string): string {
+  if (url.length > MASKED_LENGTH) return maskUrlOnce(url);
+  let out = masked.get(url);
+  if (out === undefined) {
+    out = maskUrlOnce(url);
+    if (masked.size >= MASKED_MAX) masked.clear();
+    masked.set(url, out);
+  }
+  return out;
 }
 
 /** `ana.diaz@gmail.com` → `a***@gmail.com`: the domain is enough to reason about delivery. */

@@ -150,5 +150,14 @@ describe('logs after a password recovery', () => {
     expect(maskUrl('/api/productos?q=teclado&pagina=2')).toBe('/api/productos?q=teclado&pagina=2');
     expect(maskUrl('/api/auth/recuperar/abc.def?x=1')).toBe('/api/auth/recuperar/***?x=1');
     expect(maskUrl('/api/x?acceso=1&otro=ana%40gmail.com')).toBe('/api/x?acceso=***&otro=***');
+    expect(maskUrl('/api/productos?q=ana+diaz%40Gmail.com&pagina=1')).toBe(
+      '/api/productos?q=***&pagina=1',
+    );
+    expect(maskUrl('/api/productos?q=100%25+rgb')).toBe('/api/productos?q=100%25+rgb');
+    // Asked again (from the memory of URLs already masked), and long: the same answer.
+    expect(maskUrl('/api/auth/recuperar/abc.def?x=1')).toBe('/api/auth/recuperar/***?x=1');
+    const long = `/api/productos?q=${'a'.repeat(400)}&token=abc`;
+    expect(maskUrl(long)).toBe(`/api/productos?q=${'a'.repeat(400)}&token=***`);
+    expect(maskUrl(long)).toBe(maskUrl(long));
   });
 });
