@@ -52,6 +52,7 @@ import backupSocket from './plugins/backup-socket';
 import catalogCache from './plugins/catalog-cache';
 import core from './plugins/core';
 import cors from './plugins/cors';
+import handlerTimeout from './plugins/handler-timeout';
 import docs from './plugins/docs';
 import errors from './plugins/errors';
 import events from './plugins/events';
@@ -117,7 +118,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    handlerTimeout: limits.handlerTimeoutMs,
     http: {
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: Math.min(10_000, limits.requestTimeoutMs),
@@ -153,6 +153,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(limiters);
   await app.register(shutdown);
   await app.register(errors);
+  await app.register(handlerTimeout, { timeoutMs: limits.handlerTimeoutMs });
   await app.register(pressure);
   await app.register(security);
   await app.register(cors);

@@ -76,7 +76,7 @@ const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     '/productos/exportar.csv',
     {
       onRequest: app.requireStaff,
-      handlerTimeout: CSV_HANDLER_TIMEOUT_MS,
+      config: { handlerTimeoutMs: CSV_HANDLER_TIMEOUT_MS },
       schema: {
         tags,
         security: staffOnly,
@@ -104,7 +104,7 @@ const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireStaff,
       preParsing: refuseLarge,
       bodyLimit: maxBytes,
-      handlerTimeout: CSV_HANDLER_TIMEOUT_MS,
+      config: { handlerTimeoutMs: CSV_HANDLER_TIMEOUT_MS },
       schema: {
         tags,
         security: staffOnly,
