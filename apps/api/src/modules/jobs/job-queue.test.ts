@@ -183,27 +183,6 @@ describe('workers during a burst of writes', () => {
     }
   });
 
-  it('space the jobs of a batch that runs while requests wait, and not otherwise', async () => {
-    let waiting = true;
-    const q = otherInstance();
-    q.giveWayWhile(() => waiting);
-    const starts: number[] = [];
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        await q.pace();
-        starts.push(performance.now());
-      }),
-    );
-    starts.sort((a, b) => a - b);
-    // One per 50 ms: the last starts at least 150 ms after the first (timers may fire 1 ms early).
-    expect(starts[3]! - starts[0]!).toBeGreaterThanOrEqual(145);
-    waiting = false;
-    const from = performance.now();
-    for (let i = 0; i < 20; i++) await q.pace();
-    // Twenty paced starts would take a second.
-    expect(performance.now() - from).toBeLessThan(500);
-  });
-
   it('still run a batch every few seconds when the writes never stop', async () => {
     const gate = new PriorityGate({ limit: 1, patienceMs: 1_000 });
     await gate.acquire('transaction', 0);

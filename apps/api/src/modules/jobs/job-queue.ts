@@ -78,13 +78,6 @@ const RESTART_MS = 5_000;
 const YIELD_STEP_MS = 25;
 const YIELD_MAX_MS = 30_000;
 
-/**
- * A batch that has waited its bound and runs while requests still wait goes at a gentle pace: its
- * jobs start one per PACE_MS across the process (`pace`), so its CPU is spread over a few seconds
- * instead of landing on the shoppers at once (20 e-mails: about a second more).
- */
-const PACE_MS = 50;
-
 /** The jobs waiting or running, and how long the oldest waiting one has waited. */
 export interface QueueDepth {
   pendientes: number;
@@ -109,8 +102,6 @@ export class JobQueue {
   private readonly busy: (() => boolean)[] = [];
   private started = false;
   private stopped = false;
-  /** When the next paced job may start (performance.now()). */
-  private nextPaced = 0;
   /** The first attempt to start (done, well or not): what runDue waits for. */
   private firstStart: Promise<void> | undefined;
 
@@ -265,18 +256,6 @@ export class JobQueue {
     return (
       (database.writesWaiting?.() ?? 0) > 0 || this.busy.some((requestsWait) => requestsWait())
     );
-  }
-
-  /**
-   * Before each job of a batch: while requests wait (givingWay), waits for this process's next
-   * slot, one per PACE_MS; otherwise goes at once.
-   */
-  async pace(): Promise<void> {
-    if (this.stopped || !this.givingWay()) return;
-    const now = performance.now();
-    const at = Math.max(now, this.nextPaced);
-    this.nextPaced = at + PACE_MS;
-    if (at > now) await sleep(at - now);
   }
 
   /**

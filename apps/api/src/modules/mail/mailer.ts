@@ -467,7 +467,6 @@ export class Mailer {
     for (const row of rows) {
       const job = jobOf.get(row.id)!;
       const composer = this.composers.get(row.compositor ?? '');
-      await this.options.jobs.pace();
       try {
         if (!composer) throw new Error(`sin compositor para el tipo ${row.compositor}`);
         const mail = await composer.compose(row.datos);
@@ -519,7 +518,6 @@ export class Mailer {
     const lane = async () => {
       while (next < composed.length) {
         const i = next++;
-        await this.options.jobs.pace();
         const { row, job } = composed[i]!;
         const { mail } = outgoing[i]!;
         let result: PromiseSettledResult<void>;
