@@ -15,12 +15,6 @@ export interface HandlerTimeoutOptions {
   sweepMs?: number;
 }
 
-interface InFlight {
-  deadline: number;
-  timeoutMs: number;
-  url: string;
-}
-
 /**
  * The handler time-out (decision 039): a request whose handler has not answered within
  * HANDLER_TIMEOUT_MS (or its route's `config.handlerTimeoutMs`) is answered 503 with Retry-After,
@@ -32,12 +26,14 @@ interface InFlight {
 async function handlerTimeout(app: FastifyInstance, options: HandlerTimeoutOptions) {
   const { timeoutMs } = options;
   const sweepMs = options.sweepMs ?? Math.min(1_000, Math.max(10, Math.floor(timeoutMs / 4)));
-  const inFlight = new Map<FastifyReply, InFlight>();
+  const boundOf = (reply: FastifyReply) =>
+    reply.request.routeOptions.config.handlerTimeoutMs ?? timeoutMs;
+  /** Each request in flight with its deadline (performance.now()). */
+  const inFlight = new Map<FastifyReply, number>();
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const ms = request.routeOptions.config.handlerTimeoutMs ?? timeoutMs;
-    if (ms > 0)
-      inFlight.set(reply, { deadline: performance.now() + ms, timeoutMs: ms, url: request.url });
+  app.addHook('onRequest', (_request, reply, done) => {
+    const ms = boundOf(reply);
+    if (ms > 0) inFlight.set(reply, performance.now() + ms);
     done();
   });
   app.addHook('onResponse', (_request, reply, done) => {
@@ -47,7 +43,7 @@ async function handlerTimeout(app: FastifyInstance, options: HandlerTimeoutOptio
 
   const sweep = () => {
     const now = performance.now();
-    for (const [reply, { deadline, timeoutMs: ms, url }] of inFlight) {
+    for (const [reply, deadline] of inFlight) {
       // Answered, taken over by its handler, or its client gone: nothing left to time out.
       if (reply.sent || reply.raw.destroyed) {
         inFlight.delete(reply);
@@ -55,7 +51,7 @@ async function handlerTimeout(app: FastifyInstance, options: HandlerTimeoutOptio
       }
       if (now < deadline) continue;
       inFlight.delete(reply);
-      const err = new errorCodes.FST_ERR_HANDLER_TIMEOUT(ms, url);
+      const err = new errorCodes.FST_ERR_HANDLER_TIMEOUT(boundOf(reply), reply.request.url);
       // An answer already on its way cannot become a 503: it is cut instead.
       if (reply.raw.headersSent) reply.raw.destroy(err);
       else reply.send(err);
