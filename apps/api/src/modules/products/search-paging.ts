@@ -7,10 +7,13 @@ import {
   EXACT_TOTAL_MAX,
   GATHER_MAX,
   fetchIds,
+  fromEnd,
   gatheredPage,
   gatherCap,
   gatherMatches,
   ORDER_BY,
+  plainOrderOf,
+  REVERSED,
   sampleScope,
   scanIds,
   scopeConditions,
@@ -48,7 +51,7 @@ export async function searchProducts(
   orden: OrdenProductos,
   page: PageRequest,
 ): Promise<SearchPage> {
-  const hit = and(matches(search), ...scope.filters)!;
+  const hit = and(matches(search), ...scope.rowFilters)!;
   const found = await sampleScope(db, scope, hit, and(hit, startsWithPhrase(search))!);
   const total = found.estimate(found.hits);
   // By price or recency a deep page may also gather every match: both ways give one order. By
@@ -119,7 +122,11 @@ async function rankAll(
       ? [relevanceLevel(search), nameLength(), ...ORDER_BY.recientes]
       : ORDER_BY[orden as PlainOrder];
   const cap = gatherCap(expected);
-  const { items, total } = await gatheredPage(db, conditions, order, page, cap);
+  const plain = orden === 'relevancia' ? undefined : plainOrderOf(order);
+  const { items, total } = await gatheredPage(db, conditions, order, page, {
+    cap,
+    ...(plain && page.offset > 0 && fromEnd(expected, page) ? { reversed: REVERSED[plain] } : {}),
+  });
   // Past the end the window has no row to carry the total: count it (few matches, by design).
   const counted = total ?? (page.offset > 0 ? await countUpTo(db, conditions, cap) : 0);
   // More than the sample foretold (its newest products unlike the rest): not few after all.

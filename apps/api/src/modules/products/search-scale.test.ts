@@ -2,7 +2,7 @@ import type { Producto } from '@nexbyte/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { EXACT_TOTAL_MAX, SAMPLE_SIZE } from './catalog-query';
+import { EXACT_TOTAL_MAX, FROM_END_MIN, SAMPLE_SIZE } from './catalog-query';
 
 // Enough products that a broad search is read off the indexes and its total estimated, which
 // the demo catalogue (all inside one sample) never exercises.
@@ -132,5 +132,106 @@ describe('a price range over thousands of products', () => {
     const exact = await exactCount(sql`precio between 1000 and 60000`);
     expect(exact).toBeGreaterThan(EXACT_TOTAL_MAX);
     expect(Math.abs(wide.total - exact) / exact).toBeLessThan(0.2);
+  });
+});
+
+describe('pages near the end of a long list', () => {
+  const orders = {
+    recientes: sql`created_at desc, id desc`,
+    precio_asc: sql`precio asc, id asc`,
+    precio_desc: sql`precio desc, id desc`,
+  };
+  const LIMIT = 24;
+
+  /** The ids the list holds at that page, straight from the table in the list's order. */
+  const expected = async (where: ReturnType<typeof sql>, orden: keyof typeof orders, n: number) => {
+    const result = await t.app.db.execute(
+      sql`select id from productos where activo and ${where}
+        order by ${orders[orden]} limit ${LIMIT} offset ${(n - 1) * LIMIT}`,
+    );
+    return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  };
+
+  /**
+   * The last page, the one before it, and one past the middle: all read from the end, deep
+   * enough (FROM_END_MIN) that their total is exact.
+   */
+  const deepPages = (total: number) => {
+    const last = Math.ceil(total / LIMIT);
+    return [
+      last,
+      last - 1,
+      Math.max(Math.floor(last / 2) + 2, Math.ceil(FROM_END_MIN / LIMIT) + 2),
+    ];
+  };
+
+  it('gives the same rows as reading from the start, for the whole catalogue and a category', async () => {
+    const periféricos = sql`categoria_id = (select id from categorias where nombre = 'Periféricos')`;
+    for (const [query, where] of [
+      ['', sql`true`],
+      ['categoria=Perif%C3%A9ricos&', periféricos],
+    ] as const) {
+      const total = await exactCount(where);
+      // Deep enough that the count is awaited and the index read backwards.
+      expect(total).toBeGreaterThan(2000);
+      for (const orden of Object.keys(orders) as (keyof typeof orders)[]) {
+        for (const n of deepPages(total)) {
+          const got = await page(
+            `/api/productos?${query}orden=${orden}&limite=${LIMIT}&pagina=${n}`,
+          );
+          expect(got.total).toBe(total);
+          expect(got.items.map((p) => p.id)).toEqual(await expected(where, orden, n));
+        }
+      }
+      const past = await page(
+        `/api/productos?${query}limite=${LIMIT}&pagina=${deepPages(total)[0]! + 1}`,
+      );
+      expect(past).toEqual({ items: [], total });
+    }
+  });
+
+  it('counts a price range exactly and gives the same rows, deep in a narrow or a wide range', async () => {
+    // One range under half the catalogue (counted itself), one over half (counted as the rest).
+    for (const [min, max] of [
+      [5000, 45000],
+      [5000, 85000],
+    ] as const) {
+      const where = sql`precio between ${min} and ${max}`;
+      const total = await exactCount(where);
+      expect(total).toBeGreaterThan(EXACT_TOTAL_MAX);
+      for (const orden of Object.keys(orders) as (keyof typeof orders)[]) {
+        for (const n of deepPages(total)) {
+          const got = await page(
+            `/api/productos?min=${min}&max=${max}&orden=${orden}&limite=${LIMIT}&pagina=${n}`,
+          );
+          expect(got.total).toBe(total);
+          expect(got.items.map((p) => p.id)).toEqual(await expected(where, orden, n));
+        }
+      }
+    }
+  });
+
+  it('gives the same rows as reading from the start when the matches are gathered and sorted', async () => {
+    // Half the catalogue, and the equal prices of the 'Garantía extendida' products among them.
+    await t.app.db.execute(sql`
+      update productos set especificaciones = '[{"nombre": "Conexión", "valor": "USB"}]'
+      where activo and (id % 2 = 0 or nombre like 'Garantía extendida%')`);
+    try {
+      const where = sql`especificaciones @> '[{"nombre": "Conexión", "valor": "USB"}]'`;
+      const total = await exactCount(where);
+      expect(total).toBeGreaterThan(EXACT_TOTAL_MAX);
+      for (const orden of Object.keys(orders) as (keyof typeof orders)[]) {
+        for (const n of deepPages(total)) {
+          const got = await page(
+            `/api/productos?espec=Conexi%C3%B3n:USB&orden=${orden}&limite=${LIMIT}&pagina=${n}`,
+          );
+          expect(got.items.map((p) => p.id)).toEqual(await expected(where, orden, n));
+          expect(got.total).toBe(total);
+        }
+      }
+    } finally {
+      await t.app.db.execute(sql`update productos set especificaciones = '[]'
+        where especificaciones @> '[{"nombre": "Conexión", "valor": "USB"}]'`);
+    }
   });
 });
