@@ -221,12 +221,13 @@ describe('pages near the end of a long list', () => {
       const total = await exactCount(where);
       expect(total).toBeGreaterThan(EXACT_TOTAL_MAX);
       for (const orden of Object.keys(orders) as (keyof typeof orders)[]) {
-        for (const n of deepPages(total)) {
+        // The first two pages walk the order's index, testing each row's specification as it goes.
+        for (const n of [1, 2, ...deepPages(total)]) {
           const got = await page(
             `/api/productos?espec=Conexi%C3%B3n:USB&orden=${orden}&limite=${LIMIT}&pagina=${n}`,
           );
           expect(got.items.map((p) => p.id)).toEqual(await expected(where, orden, n));
-          expect(got.total).toBe(total);
+          if (n > 2) expect(got.total).toBe(total);
         }
       }
     } finally {
