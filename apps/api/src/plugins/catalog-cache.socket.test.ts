@@ -35,6 +35,31 @@ describe('kept catalogue answers over a real socket', () => {
     expect(held.status).toBe(304);
   });
 
+  it('send the header lines of the first answer, compressed or not, and again from memory', async () => {
+    // Kept answers skip the request limit (below), and with it its counters.
+    const lines = (res: Response) =>
+      [...res.headers].filter(
+        ([name]) =>
+          !['date', 'connection', 'keep-alive'].includes(name) && !name.startsWith('x-ratelimit-'),
+      );
+    for (const coding of ['gzip', 'br', 'identity']) {
+      const path = `${LIST}&q=${coding}`;
+      const first = await get(path, { 'accept-encoding': coding });
+      await first.arrayBuffer();
+      for (let i = 0; i < 2; i++) {
+        const kept = await get(path, { 'accept-encoding': coding });
+        expect(await kept.arrayBuffer()).toBeDefined();
+        expect(lines(kept)).toEqual(lines(first));
+      }
+      const held = await get(path, {
+        'accept-encoding': coding,
+        'if-none-match': first.headers.get('etag')!,
+      });
+      expect(held.status).toBe(304);
+      expect(held.headers.get('etag')).toBe(first.headers.get('etag'));
+    }
+  });
+
   it('are never given to an ADMIN, who sees the inactive products', async () => {
     await get(LIST);
     const admin = await t.login({ correo: 'admin@duoc.cl', pass: 'admin123' });

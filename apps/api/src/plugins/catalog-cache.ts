@@ -6,6 +6,7 @@ import {
   clientHolds,
   etagOf,
   keepAnswer,
+  type Coding,
   type KeptAnswer,
 } from './catalog-cache/answer';
 import { answerKey, claimsStaff, knownKey } from './catalog-cache/request';
@@ -144,6 +145,50 @@ function writesCatalogue(request: FastifyRequest, reply: FastifyReply): boolean 
   return !leavesCatalogue(route);
 }
 
+/** The header lines of a kept answer, by coding, status and whether a token came with it. */
+const linesOf = new WeakMap<KeptAnswer, Map<string, string[]>>();
+
+/**
+ * What the raw path sends with a kept answer, as Node's flat list of names and values: built
+ * once per answer and way of sending it, then reused. Node checks each header of an object
+ * given to writeHead (a few regular expressions per header, every request); a list of lines it
+ * takes as they are, and these are the server's own.
+ */
+function headerLines(
+  base: OutgoingHttpHeaders,
+  kept: KeptAnswer,
+  coding: Coding,
+  status: 200 | 304,
+  authorized: boolean,
+): string[] {
+  let byWay = linesOf.get(kept);
+  if (!byWay) linesOf.set(kept, (byWay = new Map()));
+  const way = `${coding} ${status} ${authorized ? 1 : 0}`;
+  const known = byWay.get(way);
+  if (known) return known;
+  const headers: OutgoingHttpHeaders = {
+    ...base,
+    etag: etagOf(kept.tag, coding),
+    'cache-control': authorized ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    vary: VARY,
+  };
+  for (const [name, value] of kept.headers) headers[name] = value;
+  if (status === 200) {
+    headers['content-type'] = JSON_TYPE;
+    headers['content-length'] = kept.bodies[coding]!.length;
+    if (coding !== 'identity') headers['content-encoding'] = coding;
+  }
+  const lines = Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value.flatMap((one) => [name, String(one)])
+        : [name, String(value)],
+  );
+  byWay.set(way, lines);
+  return lines;
+}
+
 /**
  * The read cache of the catalogue (decision 010). Each answer of a route marked `catalogCache`
  * is built once per catalogue version, kept serialized and compressed, and served with a strong
@@ -172,22 +217,10 @@ async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) 
     if (!kept) return false;
     const wanted = chooseCoding(req.headers['accept-encoding']);
     const coding = kept.bodies[wanted] ? wanted : 'identity';
-    const headers: OutgoingHttpHeaders = {
-      ...baseHeaders,
-      etag: etagOf(kept.tag, coding),
-      'cache-control': req.headers.authorization ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
-      vary: VARY,
-    };
-    for (const [name, value] of kept.headers) headers[name] = value;
-    if (clientHolds(req.headers['if-none-match'], kept.tag)) {
-      res.writeHead(304, headers).end();
-    } else {
-      const body = kept.bodies[coding]!;
-      headers['content-type'] = JSON_TYPE;
-      headers['content-length'] = body.length;
-      if (coding !== 'identity') headers['content-encoding'] = coding;
-      res.writeHead(200, headers).end(body);
-    }
+    const status = clientHolds(req.headers['if-none-match'], kept.tag) ? 304 : 200;
+    const lines = headerLines(baseHeaders, kept, coding, status, !!req.headers.authorization);
+    if (status === 304) res.writeHead(304, lines).end();
+    else res.writeHead(200, lines).end(kept.bodies[coding]);
     if (logEach)
       app.log.info(
         { method: 'GET', url: req.url, statusCode: res.statusCode },
