@@ -153,6 +153,24 @@ export function fromEnd(total: number, { limit, offset }: PageRequest): PageRequ
   return { limit: Math.min(limit, total - offset), offset: Math.max(0, after) };
 }
 
+/**
+ * A page of a list whose exact count is known: none past the end, read from the end when nearer
+ * it (fromEnd), from the start otherwise.
+ */
+export async function deepPage(
+  db: Db,
+  conditions: SQL[],
+  order: PlainOrder,
+  page: PageRequest,
+  total: number,
+): Promise<Producto[]> {
+  if (page.offset >= total) return [];
+  const tail = fromEnd(total, page);
+  return tail
+    ? fetchPage(db, conditions, ORDER_BY[order], tail, REVERSED[order])
+    : fetchPage(db, conditions, ORDER_BY[order], page);
+}
+
 /** The rows a list may hold before any text is matched, as conditions on productos alone. */
 export interface Scope {
   /** Active only (true), inactive only (false), or both (null, an ADMIN's default). */
@@ -356,15 +374,10 @@ export async function filteredPage(
   const priceOnly = scope.filters.every((f) => scope.priceRange?.includes(f));
   if (priceOnly && !sample.whole && estimate > EXACT_TOTAL_MAX) {
     const plain = plainOrderOf(orderBy);
+    // Deep: counted exactly (index entries only), and read from the end when nearer it.
     if (plain && offset >= FROM_END_MIN) {
-      // Deep: counted exactly (index entries only), and read from the end when nearer it.
       const total = await countPriceRange(db, scope, estimate, sample.size);
-      if (offset >= total) return { items: [], total };
-      const tail = fromEnd(total, page);
-      const items = tail
-        ? await fetchPage(db, conditions, orderBy, tail, REVERSED[plain])
-        : await fetchPage(db, conditions, orderBy, page);
-      return { items, total };
+      return { items: await deepPage(db, conditions, plain, page, total), total };
     }
     const items = await fetchPage(db, conditions, orderBy, page);
     const exhausted = items.length < limit && (items.length > 0 || offset === 0);

@@ -22,11 +22,10 @@ import {
   countScope,
   fetchPage,
   filteredPage,
+  deepPage,
   FROM_END_MIN,
-  fromEnd,
   ORDER_BY,
   pricing,
-  REVERSED,
   scopeConditions,
   toProducto,
   type PlainOrder,
@@ -83,12 +82,7 @@ export async function listProducts(
   // does, and no page skips more than half the list.
   if (offset >= FROM_END_MIN) {
     const total = await counted;
-    if (offset >= total) return { items: [], total, pagina, limite };
-    const tail = fromEnd(total, page);
-    if (tail) {
-      const items = await fetchPage(db, conditions, ORDER_BY[plain], tail, REVERSED[plain]);
-      return { items, total, pagina, limite };
-    }
+    return { items: await deepPage(db, conditions, plain, page, total), total, pagina, limite };
   }
   const items = await fetchPage(db, conditions, ORDER_BY[plain], page);
   // A page that is not full ends the list: its total needs no counting.
