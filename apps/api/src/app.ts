@@ -1,10 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { clientKey, proxyTrust } from './client-key';
@@ -12,6 +8,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { MESSAGES } from './http-errors';
 import { maskingSerializers } from './log-masking';
+import { serializerCompiler } from './response-serializer';
 import accountRoutes from './modules/account/account.routes';
 import authRoutes from './modules/auth/auth.routes';
 import recoveryRoutes from './modules/auth/recovery.routes';
