@@ -12,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { customerEmailKey } from '../../customer-email';
 import type { Db } from '../../db/client';
+import { idIn } from '../../db/id-list';
 import { pedidoEventos, pedidoItems, pedidos } from './orders.schema';
 import { cobroFrom, paymentsOf, type PagoRow } from '../payments/payments.service';
 
@@ -179,7 +180,7 @@ export async function setStatus(
           }
         : {}),
     })
-    .where(inArray(pedidos.id, ids));
+    .where(idIn(pedidos.id, ids));
   await tx.insert(pedidoEventos).values(ids.map((pedidoId) => ({ ...event, pedidoId })));
 }
 
@@ -196,7 +197,7 @@ export async function unitsOf(tx: Db, ids: number[]) {
   return tx
     .select({ productoId: pedidoItems.productoId, qty: sql<number>`sum(${pedidoItems.qty})::int` })
     .from(pedidoItems)
-    .where(inArray(pedidoItems.pedidoId, ids))
+    .where(idIn(pedidoItems.pedidoId, ids))
     .groupBy(pedidoItems.productoId);
 }
 

@@ -9,8 +9,9 @@ import {
   type Producto,
   type TipoComponente,
 } from '@nexbyte/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idIn } from '../../db/id-list';
 import type { AnswerStore } from '../../plugins/catalog-cache/store';
 import { categorias } from '../categories/categories.schema';
 import { columns, toProducto } from './catalog-query';
@@ -94,7 +95,7 @@ export async function specsByIds(
   return db
     .select({ id: productos.id, activo: productos.activo, componente: productos.componente })
     .from(productos)
-    .where(inArray(productos.id, unique));
+    .where(idIn(productos.id, unique));
 }
 
 /** Products by id with their typed specification, active or not; unknown ids are left out. */
@@ -105,6 +106,6 @@ export async function partsByIds(db: Db, ids: readonly number[]): Promise<Produc
     .select(withComponent)
     .from(productos)
     .innerJoin(categorias, eq(productos.categoriaId, categorias.id))
-    .where(inArray(productos.id, unique));
+    .where(idIn(productos.id, unique));
   return rows.map(toPart);
 }

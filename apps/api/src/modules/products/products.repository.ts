@@ -11,8 +11,9 @@ import {
   type Producto,
   type ProductosQuery,
 } from '@nexbyte/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idIn } from '../../db/id-list';
 import { categorias } from '../categories/categories.schema';
 import { productos } from './products.schema';
 import { conflict, uniqueViolation } from '../../http-errors';
@@ -289,7 +290,7 @@ export async function findProductsByIds(db: Db, ids: number[], at: Date = new Da
       imagen: productos.imagen,
     })
     .from(productos)
-    .where(inArray(productos.id, ids));
+    .where(idIn(productos.id, ids));
   return rows.map((r) => {
     const price = pricing(r, at);
     return {
@@ -393,7 +394,7 @@ export async function parcelFactsByIds(db: Db, ids: number[]) {
       ...medidasColumns,
     })
     .from(productos)
-    .where(inArray(productos.id, ids));
+    .where(idIn(productos.id, ids));
   return rows.map((r) => ({
     id: r.id,
     activo: r.activo,
