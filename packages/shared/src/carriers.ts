@@ -116,6 +116,8 @@ export const SHIPMENT_MESSAGES = {
   notPaid: 'Solo un pedido pagado se envía.',
   noCarrier: 'No hay transportista configurado (CARRIER_API_URL).',
   noLabel: 'Este pedido aún no tiene etiqueta.',
+  creating:
+    'El envío de este pedido se está creando en otra ventana. Vuelve a intentarlo en un momento.',
 } as const;
 
 /** A tracking event as the carrier told it. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { CreatedShipment } from './carrier';
 import type { AcceptedShipping } from './carrier-quotes';
@@ -34,6 +34,31 @@ export async function shipmentOf(db: Db, pedidoId: number): Promise<EnvioRow | n
   return row ?? null;
 }
 
+/**
+ * Claims the asking of the carrier for one request in any instance, for `leaseMs`: false while
+ * another holds it or when the transport order exists. A request that died mid-call frees it
+ * when its time runs out.
+ */
+export async function leaseShipment(db: Db, pedidoId: number, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(envios)
+    .set({ creandoHasta: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(envios.pedidoId, pedidoId),
+        isNull(envios.numeroOt),
+        or(isNull(envios.creandoHasta), lt(envios.creandoHasta, sql`now()`)),
+      ),
+    )
+    .returning({ pedidoId: envios.pedidoId });
+  return rows.length > 0;
+}
+
+/** Frees the claim after the carrier refused or did not answer, so 'Crear envío' can be retried. */
+export async function releaseShipment(db: Db, pedidoId: number): Promise<void> {
+  await db.update(envios).set({ creandoHasta: null }).where(eq(envios.pedidoId, pedidoId));
+}
+
 /** Keeps the transport order only if the order has none yet; null when another got there first. */
 export async function claimShipment(
   db: Db,
@@ -50,6 +75,7 @@ export async function claimShipment(
       seguimientoUrl: created.trackingUrl,
       estadoTransportista: 'Orden de transporte creada',
       enviadoAt: sql`now()`,
+      creandoHasta: null,
     })
     .where(and(eq(envios.pedidoId, pedidoId), isNull(envios.numeroOt)))
     .returning();

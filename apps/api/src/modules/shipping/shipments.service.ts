@@ -6,7 +6,9 @@ import { conflict, HttpError, notFound } from '../../http-errors';
 import { CarrierError, type Carrier } from './carrier';
 import {
   claimShipment,
+  leaseShipment,
   markDelivered,
+  releaseShipment,
   saveTracking,
   shipmentOf,
   shipmentsInTransit,
@@ -55,14 +57,19 @@ export function envioView(numero: string, row: EnvioRow, stuckDays: number): Env
   };
 }
 
+/** How often a request that found the shipment being created looks again. */
+const WAIT_POLL_MS = 200;
+
 /**
- * 'Crear envío' and tracking (decision 036). Creating is idempotent: a retried or doubled click
- * waits for the first (one call at a time per order in this instance) and answers its transport
- * order; the row is claimed with `numero_ot IS NULL`, so another instance's transport order made
- * meanwhile is cancelled instead of kept.
+ * 'Crear envío' and tracking (decision 036). Creating is idempotent: the carrier cannot void a
+ * transport order, so only one request, in any instance, asks for it. It claims the shipment's
+ * row for as long as the carrier's calls may take (`creando_hasta`); a doubled click in this
+ * instance shares its answer, and one in another instance waits for the row to carry the
+ * transport order. Should a claim run out while the carrier still answers, the row is updated
+ * only while it has no transport order, so the first one made is the one kept.
  */
 export class Shipments {
-  private readonly inFlight = new Map<number, Promise<EnvioPedido>>();
+  private readonly inFlight = new Map<string, Promise<{ envio: EnvioPedido; creado: boolean }>>();
 
   constructor(
     private readonly db: Db,
@@ -90,10 +97,24 @@ export class Shipments {
     numero: string,
     actor: ShipmentActor,
   ): Promise<{ envio: EnvioPedido; creado: boolean }> {
+    // Looked up before anything is awaited, so a second click in this instance always finds it.
+    const running = this.inFlight.get(numero);
+    if (running) return { envio: (await running).envio, creado: false };
+    const work = this.createOnce(numero, actor);
+    this.inFlight.set(numero, work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(numero);
+    }
+  }
+
+  private async createOnce(
+    numero: string,
+    actor: ShipmentActor,
+  ): Promise<{ envio: EnvioPedido; creado: boolean }> {
     const order = await this.orders.find(numero);
     if (!order) throw notFound('Pedido no encontrado.');
-    const running = this.inFlight.get(order.id);
-    if (running) return { envio: await running, creado: false };
     const row = await shipmentOf(this.db, order.id);
     if (order.pedido.entrega.tipo !== 'DESPACHO' || !row) {
       throw new HttpError(422, SHIPMENT_MESSAGES.pickup);
@@ -101,13 +122,32 @@ export class Shipments {
     if (row.numeroOt)
       return { envio: envioView(numero, row, this.config.stuckDays), creado: false };
     if (order.pedido.estado !== 'PAGADO') throw conflict(SHIPMENT_MESSAGES.notPaid);
-    if (!this.carrier) throw new HttpError(422, SHIPMENT_MESSAGES.noCarrier);
-    const work = this.ship(order.id, order.pedido, row, actor);
-    this.inFlight.set(order.id, work);
+    if (!this.carrier || !this.config.carrier)
+      throw new HttpError(422, SHIPMENT_MESSAGES.noCarrier);
+    // The carrier's calls: two comuna codes and the order, each within CARRIER_TIMEOUT_MS.
+    const leaseMs = 3 * this.config.carrier.timeoutMs + 5_000;
+    if (!(await leaseShipment(this.db, order.id, leaseMs))) {
+      return { envio: await this.madeElsewhere(numero, order.id), creado: false };
+    }
     try {
-      return { envio: await work, creado: true };
-    } finally {
-      this.inFlight.delete(order.id);
+      return { envio: await this.ship(order.id, order.pedido, row, actor), creado: true };
+    } catch (err) {
+      await releaseShipment(this.db, order.id).catch((e: unknown) =>
+        this.log.warn({ pedido: numero, err: e }, 'envío sin liberar'),
+      );
+      throw err;
+    }
+  }
+
+  /** Waits while another request holds the claim; its transport order, or 409 if it gave up. */
+  private async madeElsewhere(numero: string, pedidoId: number): Promise<EnvioPedido> {
+    for (;;) {
+      const row = await shipmentOf(this.db, pedidoId);
+      if (row?.numeroOt) return envioView(numero, row, this.config.stuckDays);
+      if (!row?.creandoHasta || row.creandoHasta.getTime() <= Date.now()) {
+        throw conflict(SHIPMENT_MESSAGES.creating);
+      }
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
   }
 

@@ -1,4 +1,10 @@
-import type { EnvioPedido, OpcionesEnvio, Pedido, PedidoCreado } from '@nexbyte/shared';
+import {
+  SHIPMENT_MESSAGES,
+  type EnvioPedido,
+  type OpcionesEnvio,
+  type Pedido,
+  type PedidoCreado,
+} from '@nexbyte/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,6 +73,13 @@ async function order(paid = true, direccion = 'Av. Brasil 2950'): Promise<Pedido
 const createShipment = (numero: string, token = t.adminToken) =>
   t.app.inject({ method: 'POST', url: `/api/pedidos/${numero}/envio`, headers: bearer(token) });
 
+const orderId = async (numero: string) => {
+  const { rows } = await t.app.db.execute<{ id: number }>(
+    sql`select id from pedidos where numero = ${numero}`,
+  );
+  return Number(rows[0]!.id);
+};
+
 const ordersFor = (numero: string) => standIn.orders.filter((o) => o.reference === numero);
 
 describe("'Crear envío'", () => {
@@ -95,6 +108,57 @@ describe("'Crear envío'", () => {
       .from(correos)
       .where(eq(correos.para, seen.cliente.correo));
     expect(mails.some((m) => (m.texto ?? '').includes(envio.numeroOt!))).toBe(true);
+  });
+
+  it('mientras otra instancia lo crea, espera su orden de transporte y no pide otra', async () => {
+    const placed = await order();
+    const pedidoId = await orderId(placed.numero);
+    // Another instance holds the claim and is waiting for the carrier.
+    await t.app.db.execute(
+      sql`update envios set creando_hasta = now() + interval '10 seconds' where pedido_id = ${pedidoId}`,
+    );
+    const waiting = createShipment(placed.numero);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.db.execute(
+      sql`update envios set numero_ot = 'OT-OTRA', creando_hasta = null where pedido_id = ${pedidoId}`,
+    );
+    const res = await waiting;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ creado: boolean; envio: EnvioPedido }>()).toMatchObject({
+      creado: false,
+      envio: { numeroOt: 'OT-OTRA' },
+    });
+    expect(ordersFor(placed.numero)).toHaveLength(0);
+  });
+
+  it('si la otra instancia murió sin crearlo, su reserva vence y el envío se crea', async () => {
+    const placed = await order();
+    const pedidoId = await orderId(placed.numero);
+    await t.app.db.execute(
+      sql`update envios set creando_hasta = now() + interval '400 milliseconds' where pedido_id = ${pedidoId}`,
+    );
+    const gaveUp = await createShipment(placed.numero);
+    expect(gaveUp.statusCode).toBe(409);
+    expect(gaveUp.json<{ message: string }>().message).toBe(SHIPMENT_MESSAGES.creating);
+    expect(ordersFor(placed.numero)).toHaveLength(0);
+    const res = await createShipment(placed.numero);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ creado: boolean }>().creado).toBe(true);
+    expect(ordersFor(placed.numero)).toHaveLength(1);
+  });
+
+  it('si el transportista rechaza la orden, el envío queda libre para reintentarlo', async () => {
+    const placed = await order();
+    standIn.mode = 'refuse';
+    try {
+      const refused = await createShipment(placed.numero);
+      expect(refused.statusCode).toBe(502);
+    } finally {
+      standIn.mode = 'accept';
+    }
+    const res = await createShipment(placed.numero);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ordersFor(placed.numero)).toHaveLength(1);
   });
 
   it.each([

@@ -100,7 +100,7 @@ const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: adminOnly,
         description:
-          "ADMIN. 'Crear envío': crea la orden de transporte del pedido PAGADO con el transportista (el servicio que eligió el comprador), guarda su número y la etiqueta (PDF) y pasa el pedido a ENVIADO con el seguimiento; el comprador recibe el correo. Idempotente: si el pedido ya tiene orden de transporte, responde la misma (`creado: false`), y dos clics a la vez hacen una sola. Retiro en tienda o sin transportista configurado: 422; no pagado: 409; el transportista no la creó: 502 con su motivo.",
+          "ADMIN. 'Crear envío': crea la orden de transporte del pedido PAGADO con el transportista (el servicio que eligió el comprador), guarda su número y la etiqueta (PDF) y pasa el pedido a ENVIADO con el seguimiento; el comprador recibe el correo. Idempotente: si el pedido ya tiene orden de transporte, responde la misma (`creado: false`), y dos clics a la vez hacen una sola. Retiro en tienda o sin transportista configurado: 422; no pagado: 409, o mientras otra petición la está creando y no termina; el transportista no la creó: 502 con su motivo.",
         params: numeroPedidoParams,
         response: {
           200: z.object({ envio: envioPedidoSchema, creado: z.boolean() }),

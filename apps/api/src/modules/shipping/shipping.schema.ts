@@ -95,6 +95,8 @@ export const envios = pgTable(
       .default(sql`'[]'::jsonb`),
     creadoAt: timestamp('creado_at', { withTimezone: true }).notNull().defaultNow(),
     enviadoAt: timestamp('enviado_at', { withTimezone: true }),
+    /** While a request is asking the carrier for the transport order: until when it may. */
+    creandoHasta: timestamp('creando_hasta', { withTimezone: true }),
     entregadoAt: timestamp('entregado_at', { withTimezone: true }),
     consultadoAt: timestamp('consultado_at', { withTimezone: true }),
   },
