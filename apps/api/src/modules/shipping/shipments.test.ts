@@ -13,6 +13,7 @@ import {
 } from '../../../../../scripts/lib/carrier-stand-in.mjs';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
 import { correos } from '../mail/mail.schema';
+import { pedidos } from '../orders/orders.schema';
 import {
   GUEST,
   getOrder,
@@ -74,10 +75,11 @@ const createShipment = (numero: string, token = t.adminToken) =>
   t.app.inject({ method: 'POST', url: `/api/pedidos/${numero}/envio`, headers: bearer(token) });
 
 const orderId = async (numero: string) => {
-  const { rows } = await t.app.db.execute<{ id: number }>(
-    sql`select id from pedidos where numero = ${numero}`,
-  );
-  return Number(rows[0]!.id);
+  const [row] = await t.app.db
+    .select({ id: pedidos.id })
+    .from(pedidos)
+    .where(eq(pedidos.numero, numero));
+  return row!.id;
 };
 
 const ordersFor = (numero: string) => standIn.orders.filter((o) => o.reference === numero);
