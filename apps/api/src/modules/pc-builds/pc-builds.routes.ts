@@ -41,7 +41,7 @@ import {
   stepLists,
 } from './pc-builds.service';
 import { forShoppers } from '../products/products.service';
-import { keptPartsOnSale } from '../products/pc-parts';
+import { keptPartsByIds, keptPartsOnSale } from '../products/pc-parts';
 
 type Step = Awaited<ReturnType<typeof stepLists>>;
 
@@ -94,6 +94,7 @@ const pcBuildRoutes: FastifyPluginAsyncZod = async (app) => {
         await stepLists(
           app.db,
           keptPartsOnSale(app.db, app.catalogCache),
+          keptPartsByIds(app.db, app.catalogCache),
           request.params.tipo,
           parsePartIds(piezas),
           {

@@ -21,6 +21,7 @@ import {
   partsByIds,
   specsByIds,
   PARTS_ON_SALE_MAX,
+  type PartsByIds,
   type PartsOnSale,
   type ProductoConComponente,
 } from '../products/pc-parts';
@@ -50,13 +51,15 @@ const asPart = (producto: ProductoConComponente): Part | null => {
 };
 
 /**
- * A step's lists: the parts of `tipo` a shopper can buy (`partsOnSale`), split by whether they fit the parts
+ * A step's lists: the parts of `tipo` a shopper can buy (`partsOnSale`, the ones answered read
+ * whole by `wholeParts`), split by whether they fit the parts
  * chosen so far (unknown, unsold or incomplete chosen parts are left out of the comparison, and
  * so is the step's own kind: what is listed takes its place).
  */
 export async function stepLists(
   db: Db,
   partsOnSale: PartsOnSale,
+  wholeParts: PartsByIds,
   tipo: TipoComponente,
   chosenIds: readonly number[],
   options: { incompatibles: boolean; limite: number },
@@ -87,7 +90,7 @@ export async function stepLists(
   }
   // Only the parts answered are read whole, in the order found (cheapest first).
   const products = new Map(
-    (await partsByIds(db, [...fitting, ...others.map((o) => o.id)])).map((p) => [p.id, p]),
+    (await wholeParts([...fitting, ...others.map((o) => o.id)])).map((p) => [p.id, p]),
   );
   const whole = (id: number) => products.get(id);
   return {

@@ -1,7 +1,7 @@
 import type { Armado, ArmadoRevisado, PasoArmado } from '@nexbyte/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestContext } from '../../test/test-app';
-import { productNamed, setStock } from '../orders/orders.fixtures';
+import { guestOrder, productNamed, setStock } from '../orders/orders.fixtures';
 
 let t: TestContext;
 const id: Record<string, number> = {};
@@ -101,6 +101,17 @@ describe('GET /armados/pasos/:tipo', () => {
     expect(await listed()).toEqual({ paso: false, pagina: false });
     expect((await toggle('activar')).statusCode).toBe(200);
     expect(await listed()).toEqual({ paso: true, pagina: true });
+  });
+
+  it('tras una compra, el paso muestra el stock que quedó', async () => {
+    const fuente = async (query: string) => {
+      const paso = await step('FUENTE', query);
+      return paso.compatibles.find((p) => p.id === id.psu)!;
+    };
+    const before = await fuente('');
+    await guestOrder(t, [{ productoId: id.psu, qty: 1 }]);
+    // Another address, so the answer kept before the order cannot be the one read.
+    expect((await fuente('?limite=40')).stock).toBe(before.stock - 1);
   });
 
   it('limite acota cada lista sin cambiar los totales', async () => {

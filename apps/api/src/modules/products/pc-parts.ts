@@ -82,6 +82,28 @@ export const keptPartsOnSale =
   (tipo) =>
     store.remember(`piezas-a-la-venta:${tipo}`, () => readPartsOnSale(db, tipo));
 
+/** Products by id with their typed specification (partsByIds), read or kept. */
+export type PartsByIds = (ids: readonly number[]) => Promise<ProductoConComponente[]>;
+
+/**
+ * partsByIds through the catalogue cache: a part read whole for a step is kept until the
+ * catalogue changes, so the next steps that list it read nothing. Only parts a step lists are
+ * asked for, the cheapest PARTS_ON_SALE_MAX of each kind, which bounds what is kept. The objects
+ * are shared: callers must not change them.
+ */
+export const keptPartsByIds =
+  (db: Db, store: AnswerStore): PartsByIds =>
+  async (ids) => {
+    const kept = await store.remember(
+      'piezas-enteras',
+      async () => new Map<number, ProductoConComponente>(),
+    );
+    const missing = ids.filter((id) => !kept.has(id));
+    // Read into the map of the generation the step began in: a change meanwhile leaves it behind.
+    for (const part of await partsByIds(db, missing)) kept.set(part.id, part);
+    return ids.flatMap((id) => kept.get(id) ?? []);
+  };
+
 /**
  * The typed specification of products by id, and whether they are on sale: what a build is
  * weighed by, without reading the products whole. Unknown ids are left out.
