@@ -12,9 +12,9 @@
 // are placed BENCH_CONCURRENCY (20) at a time. It prints the readers' p99 without and during the
 // burst, their ratio, the burst's duration and the orders' p99; each figure the median of
 // BENCH_RUNS (3) runs; between runs it waits for the queue to send the burst's e-mails.
-// BENCH_JOBS_POLL_SECONDS=0 starts the server without job workers, and BENCH_DB_MAX_TRANSACTIONS
-// and BENCH_CATALOG_CACHE_COALESCE_MS set those server settings, to compare. Target: during
-// ≤ 1.5× without. A measurement, not a test.
+// BENCH_JOBS_POLL_SECONDS=0 starts the server without job workers, and BENCH_DB_MAX_TRANSACTIONS,
+// BENCH_CATALOG_CACHE_COALESCE_MS and BENCH_CATALOG_CACHE_STOCK_COALESCE_MS set those server
+// settings, to compare. Target: during ≤ 1.5× without. A measurement, not a test.
 //
 // The load generator shares the machine's two cores with the server and the readers; a real
 // burst's buyers are on their own phones. So the thread that places the orders runs at a lower
@@ -37,9 +37,9 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 12);
 /** BENCH_JOBS_POLL_SECONDS=0 runs no job workers (e-mails wait): what the burst costs alone. */
 const jobsPoll = process.env.BENCH_JOBS_POLL_SECONDS;
-/** Server settings to compare, passed on when set: DB_MAX_TRANSACTIONS, CATALOG_CACHE_COALESCE_MS. */
+/** Server settings to compare, passed on when set. */
 const compared = Object.fromEntries(
-  ['DB_MAX_TRANSACTIONS', 'CATALOG_CACHE_COALESCE_MS']
+  ['DB_MAX_TRANSACTIONS', 'CATALOG_CACHE_COALESCE_MS', 'CATALOG_CACHE_STOCK_COALESCE_MS']
     .filter((name) => process.env[`BENCH_${name}`] !== undefined)
     .map((name) => [name, process.env[`BENCH_${name}`]]),
 );

@@ -132,6 +132,8 @@ export const envSchema = z.object({
     .optional(),
   // A run of catalogue changes (a burst of orders) clears the catalogue's cache at most this often.
   CATALOG_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // A run of changes that only move stock (orders taking units) clears it at most this often.
+  CATALOG_CACHE_STOCK_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // How long one SMTP conversation may take (connect, greeting, each answer).
   MAIL_SEND_TIMEOUT_MS: millis(10_000),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(QTY_MAX).default(QTY_MAX),

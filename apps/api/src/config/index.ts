@@ -78,6 +78,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   // The demo is npm start's; production loads it only when SEED_DEMO_DATA=true says so.
   const seedDemoData = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
+  const catalogueCoalesceMs =
+    env.CATALOG_CACHE_COALESCE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1_000);
   const firstAdmin = firstAdminOf(env, adminEmail, seedDemoData);
   const jwtSecret = readJwtSecret(env);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -138,7 +140,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Tests run due jobs themselves (app.jobs.runDue) unless they ask for workers.
     jobs: { pollSeconds: env.JOBS_POLL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 1) },
     // Tests see every change on the next read unless they ask for coalescing.
-    catalogCacheCoalesceMs: env.CATALOG_CACHE_COALESCE_MS ?? (env.NODE_ENV === 'test' ? 0 : 1_000),
+    catalogCacheCoalesceMs: catalogueCoalesceMs,
+    // Tests see every change at once unless they ask for a window; then stock moves with it.
+    catalogCacheStockCoalesceMs:
+      env.CATALOG_CACHE_STOCK_COALESCE_MS ??
+      (env.NODE_ENV === 'test' ? catalogueCoalesceMs : 5_000),
     memoryTrimIntervalMs: env.MEMORY_TRIM_INTERVAL_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimit: { max: env.RATE_LIMIT_MAX, formsMax: env.RATE_LIMIT_FORMS_MAX },

@@ -189,6 +189,11 @@ export interface AppConfig {
    * first change of a quiet spell at once); 0 clears at every change.
    */
   catalogCacheCoalesceMs: number;
+  /**
+   * The same for a run of changes that only move stock (orders taking units, never a product
+   * sold out or back in stock): they clear the cache at most once per this many ms.
+   */
+  catalogCacheStockCoalesceMs: number;
   /** How often the server hands glibc's free pages back to the system; 0 never. */
   memoryTrimIntervalMs: number;
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses/CIDRs. */

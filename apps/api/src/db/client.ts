@@ -65,13 +65,14 @@ export interface Database {
    */
   dumpDataDir?(): Promise<DataDirDump>;
   /**
-   * Calls `onNotify` for each NOTIFY on `channel`, sent on commit by any instance or code path.
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, sent on commit by any instance
+   * or code path.
    * After a loss of the listening connection, `onLost`; once listening again, `onReconnect`
    * (notifications sent meanwhile were missed). Resolves once listening, to the stop function.
    */
   listen(
     channel: string,
-    onNotify: () => void,
+    onNotify: (payload: string) => void,
     onReconnect?: () => void,
     onLost?: () => void,
   ): Promise<() => Promise<void>>;

@@ -8,7 +8,8 @@ export interface ListenLog {
 export interface PgListenOptions {
   connectionString: string;
   channel: string;
-  onNotify: () => void;
+  /** With the notification's payload (empty when it has none). */
+  onNotify: (payload: string) => void;
   /** Listening again after a loss: every notification sent meanwhile was missed. */
   onReconnect?: (() => void) | undefined;
   /** The connection is gone; nothing is heard until onReconnect. */
@@ -89,7 +90,7 @@ export async function pgListen({
     client.on('notification', (message) => {
       if (message.channel !== channel) return;
       try {
-        onNotify();
+        onNotify(message.payload ?? '');
       } catch (err) {
         // A throw here would land inside the driver's parser and break the connection.
         log.warn({ channel, cause: (err as Error).message }, 'falló el aviso de un cambio');

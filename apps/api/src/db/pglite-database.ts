@@ -85,7 +85,7 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
       migrate: () => migrate(db as never, { migrationsFolder }),
       close: () => client.close(),
       executeSql: (text, values) => pgliteSql(client, text, values),
-      listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
     };
   }
   let unlock: () => void;
@@ -120,6 +120,6 @@ export async function openPglite(options: OpenPgliteOptions): Promise<Database> 
     executeSql: (text, values) => pgliteSql(client, text, values),
     writesWaiting: () => client.writesWaiting(),
     listen: (channel, onNotify, onReconnect, onLost) =>
-      client.listen(channel, () => onNotify(), onReconnect, onLost),
+      client.listen(channel, onNotify, onReconnect, onLost),
   };
 }

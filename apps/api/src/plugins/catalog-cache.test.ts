@@ -19,7 +19,12 @@ import {
   quoteBody,
 } from '../modules/support/support.fixtures';
 import { bearer, createTestApp, DB_KIND, type TestContext } from '../test/test-app';
-import { ADMIN_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './catalog-cache';
+import {
+  ADMIN_CACHE_CONTROL,
+  CATALOGUE_CHANNEL,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from './catalog-cache';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -321,7 +326,9 @@ describe('every write that changes what shoppers see shows on the very next read
     // The triggers stay quiet, as if the notification were still on its way.
     const triggers = (action: 'disable' | 'enable') =>
       t.app.db.execute(
-        sql.raw(`alter table productos ${action} trigger productos_catalogo_cambio`),
+        sql.raw(
+          `alter table productos ${action} trigger productos_catalogo_cambio, ${action} trigger productos_catalogo_actualizados`,
+        ),
       );
     expect((await product(mouse.id))?.stock).toBe(mouse.stock);
     await triggers('disable');
@@ -364,7 +371,9 @@ describe('every write that changes what shoppers see shows on the very next read
     // instance's own clearing can show the change on the next read.
     const triggers = (action: 'disable' | 'enable') =>
       t.app.db.execute(
-        sql.raw(`alter table productos ${action} trigger productos_catalogo_cambio`),
+        sql.raw(
+          `alter table productos ${action} trigger productos_catalogo_cambio, ${action} trigger productos_catalogo_actualizados`,
+        ),
       );
     expect(await stockIn()).toEqual({ page: mouse.stock, list: mouse.stock });
     await triggers('disable');
@@ -499,6 +508,104 @@ describe('a burst of orders, with CATALOG_CACHE_COALESCE_MS', () => {
     });
     expect(edit.statusCode).toBe(200);
     expect(await page(mouse.id)).toMatchObject({ precio: 18990, stock: mouse.stock - 3 });
+  });
+});
+
+describe('what the database announces of a change to products', () => {
+  it("says 'stock' when only stock moved, 'productos' for anything else or stock reaching zero", async () => {
+    const mouse = await productNamed(t.app.db, MOUSE);
+    const heard: string[] = [];
+    const stop = await t.app.database.listen(CATALOGUE_CHANNEL, (payload) => heard.push(payload));
+    const next = async (change: () => Promise<unknown>) => {
+      const before = heard.length;
+      await change();
+      // A statement that changes nothing announces nothing: give a notice time to arrive.
+      const until = Date.now() + 1_000;
+      while (heard.length === before && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return heard.slice(before);
+    };
+    const setStock = (stock: number) =>
+      t.app.db.update(productos).set({ stock }).where(eq(productos.id, mouse.id));
+    try {
+      expect(await next(() => setStock(mouse.stock - 1))).toEqual(['stock']);
+      expect(
+        await next(() =>
+          t.app.db
+            .update(productos)
+            .set({ precio: String(mouse.precio + 10) })
+            .where(eq(productos.id, mouse.id)),
+        ),
+      ).toEqual(['productos']);
+      // Sold out, then back: what can be bought changed.
+      expect(await next(() => setStock(0))).toEqual(['productos']);
+      expect(await next(() => setStock(mouse.stock))).toEqual(['productos']);
+      expect(await next(() => setStock(mouse.stock))).toEqual([]);
+      expect(
+        await next(() => t.app.db.update(productos).set({ stock: 1 }).where(eq(productos.id, -1))),
+      ).toEqual([]);
+    } finally {
+      await stop();
+      await t.app.db
+        .update(productos)
+        .set({ precio: String(mouse.precio), stock: mouse.stock })
+        .where(eq(productos.id, mouse.id));
+    }
+  });
+});
+
+describe('a burst of orders, with stock gathered longer than other changes', () => {
+  const CATALOGUE_MS = 200;
+  const STOCK_MS = 2_500;
+  let burst: TestContext;
+  beforeAll(async () => {
+    burst = await createTestApp({
+      CATALOG_CACHE_COALESCE_MS: String(CATALOGUE_MS),
+      CATALOG_CACHE_STOCK_COALESCE_MS: String(STOCK_MS),
+    });
+  });
+  afterAll(() => burst.close());
+
+  const page = async (id: number) => {
+    const res = await burst.app.inject({ method: 'GET', url: `/api/productos/${id}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<Producto>();
+  };
+
+  it('shows stock within its window, and a price changed meanwhile within the shorter one', async () => {
+    const mouse = await productNamed(burst.app.db, MOUSE);
+    await new Promise((r) => setTimeout(r, STOCK_MS + 50));
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    expect((await page(mouse.id)).stock).toBe(mouse.stock - 1);
+
+    // The next order of the run is not shown after the catalogue's window…
+    const placed = performance.now();
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    await new Promise((r) => setTimeout(r, CATALOGUE_MS + 300));
+    expect((await page(mouse.id)).stock).toBe(mouse.stock - 1);
+    // …but is within stock's.
+    let seen = await page(mouse.id);
+    while (seen.stock !== mouse.stock - 2 && performance.now() - placed < STOCK_MS + 1_000) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await page(mouse.id);
+    }
+    expect(seen.stock).toBe(mouse.stock - 2);
+
+    // During another run, a price changed outside any request arrives by notification.
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    await burst.app.db
+      .update(productos)
+      .set({ precio: String(mouse.precio + 100) })
+      .where(eq(productos.id, mouse.id));
+    const changed = performance.now();
+    seen = await page(mouse.id);
+    while (seen.precio !== mouse.precio + 100 && performance.now() - changed < STOCK_MS) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await page(mouse.id);
+    }
+    expect(seen).toMatchObject({ precio: mouse.precio + 100, stock: mouse.stock - 3 });
+    expect(performance.now() - changed).toBeLessThan(CATALOGUE_MS + 1_000);
   });
 });
 

@@ -28,8 +28,12 @@ declare module 'fastify' {
   }
 }
 
-/** The channel migration 0004 notifies on every statement on productos or categorias. */
+/**
+ * The channel migration 0004 notifies on every statement that changes productos or categorias;
+ * an update of products that moved only their stock says STOCK_ONLY (migration 0036).
+ */
 export const CATALOGUE_CHANNEL = 'catalogo_cambio';
+const STOCK_ONLY = 'stock';
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const LISTEN_RETRY_MS = 5_000;
 
@@ -87,11 +91,15 @@ const leavesCatalogue = (route: string) =>
   );
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Placing an order: it takes stock, and does nothing else to what shoppers see. */
+const ORDERS_ROUTE = '/api/pedidos';
 
 export interface CatalogCacheOptions {
   maxBytes?: number;
   /** A run of changes clears the kept answers at most once per this many ms (0: at every one). */
   coalesceMs?: number;
+  /** The same for changes that only moved stock (coalesceMs when absent). */
+  stockCoalesceMs?: number;
 }
 
 function keptHeaders(reply: FastifyReply): [string, string][] {
@@ -196,10 +204,13 @@ function headerLines(
  * from it while it cannot hear them.
  */
 async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) {
-  const store = new AnswerStore(
-    options.maxBytes ?? DEFAULT_MAX_BYTES,
-    options.coalesceMs ?? app.config.catalogCacheCoalesceMs,
-  );
+  const catalogueMs = options.coalesceMs ?? app.config.catalogCacheCoalesceMs;
+  const store = new AnswerStore(options.maxBytes ?? DEFAULT_MAX_BYTES, {
+    catalogue: catalogueMs,
+    stock:
+      options.stockCoalesceMs ??
+      (options.coalesceMs === undefined ? app.config.catalogCacheStockCoalesceMs : catalogueMs),
+  });
   app.decorate('catalogCache', store);
   app.decorateRequest('catalogCacheBuild', null);
 
@@ -235,7 +246,7 @@ async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) 
     try {
       const stop = await app.database.listen(
         CATALOGUE_CHANNEL,
-        () => store.changed(),
+        (payload) => store.changed(payload === STOCK_ONLY ? 'stock' : 'catalogue'),
         () => {
           app.log.info('caché del catálogo: se vuelven a escuchar los cambios; se vacía');
           store.resume();
@@ -335,10 +346,11 @@ async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) 
     const build = request.catalogCacheBuild;
     if (!build) {
       if (writesCatalogue(request, reply)) {
-        // The owner editing the catalogue sees the shop change at once; shoppers' writes (an
-        // order taking stock) clear with the others of their run.
+        // The owner editing the catalogue sees the shop change at once; shoppers' writes clear
+        // with the others of their run. A new order counts as a stock move: if it did more (a
+        // product sold out), the database's notice, a moment later, says so.
         if (request.user && request.user.role !== 'CLIENT') store.clear();
-        else store.changed();
+        else store.changed(request.routeOptions.url === ORDERS_ROUTE ? 'stock' : 'catalogue');
       }
       done(null, payload);
       return;

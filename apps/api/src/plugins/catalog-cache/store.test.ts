@@ -121,6 +121,44 @@ describe('AnswerStore', () => {
       expect(store.get('k')).toBeUndefined();
     });
 
+    it('gathers stock moves over their own window, and any other change brings the clear forward', async () => {
+      vi.useFakeTimers();
+      const store = new AnswerStore(1024 * 1024, { catalogue: 1_000, stock: 5_000 }, () =>
+        Date.now(),
+      );
+      store.resume();
+      const keep = async () => store.settle(store.join('k').build, await answer('[1]'));
+      vi.advanceTimersByTime(10_000);
+      // The first stock move after a quiet spell clears at once…
+      store.changed('stock');
+      await keep();
+      // …the next ones of the run, 5 s after it, not 1 s.
+      vi.advanceTimersByTime(2_000);
+      store.changed('stock');
+      vi.advanceTimersByTime(2_999);
+      expect(store.get('k')).toBeDefined();
+      vi.advanceTimersByTime(1);
+      expect(store.get('k')).toBeUndefined();
+
+      // A price changed during a run of stock moves: shown 1 s after the last clear.
+      await keep();
+      vi.advanceTimersByTime(200);
+      store.changed('stock');
+      vi.advanceTimersByTime(300);
+      store.changed('catalogue');
+      vi.advanceTimersByTime(499);
+      expect(store.get('k')).toBeDefined();
+      vi.advanceTimersByTime(1);
+      expect(store.get('k')).toBeUndefined();
+      // A stock move after it never puts off a clear already due sooner.
+      await keep();
+      vi.advanceTimersByTime(100);
+      store.changed('catalogue');
+      store.changed('stock');
+      vi.advanceTimersByTime(900);
+      expect(store.get('k')).toBeUndefined();
+    });
+
     it('clears at every change with 0, and at once when told to clear', async () => {
       const strict = await keptStore(0);
       strict.store.changed();

@@ -20,11 +20,19 @@ interface OpenBuild extends Build {
  * before the change read the old catalogue: it still answers the requests that were waiting for
  * it, but it is not kept, and nobody who arrives after the change joins it.
  *
- * A run of changes (a burst of orders, each taking stock) clears it at most once per
- * `coalesceMs`: the first change after a quiet spell clears at once, the others of the spell
- * together at its end. A shopper then sees any change within `coalesceMs`, while the shop keeps
- * answering from memory instead of rebuilding every answer after every order.
+ * A run of changes clears it at most once per window: the first change after a quiet spell
+ * clears at once, the others of the spell together at its end. A change that only moved stock
+ * (a burst of orders, each taking units) has a window of its own, longer than other changes'
+ * (a price, a name, a product sold out): a shopper sees stock within `coalesce.stock` and any
+ * other change within `coalesce.catalogue`, while the shop keeps answering from memory instead
+ * of rebuilding every answer after every order.
  */
+/** What a change touched: only stock, or anything else of the catalogue. */
+export type ChangeKind = 'catalogue' | 'stock';
+
+/** How long a run of changes of each kind may gather before the answers are cleared (ms). */
+export type CoalesceWindows = Record<ChangeKind, number>;
+
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
   readonly #builds = new Map<string, OpenBuild>();
@@ -32,10 +40,12 @@ export class AnswerStore {
   readonly #derived = new Map<string, Promise<unknown>>();
   #generation = 0;
   #usable = false;
-  readonly #coalesceMs: number;
+  readonly #windows: CoalesceWindows;
   readonly #now: () => number;
   #lastClear = Number.NEGATIVE_INFINITY;
   #pendingClear: NodeJS.Timeout | undefined;
+  /** When the pending clear is due (#now's clock). */
+  #pendingAt = Number.POSITIVE_INFINITY;
   /** The wall clock (ms since the epoch) that offers start and end by. */
   readonly #clock: () => number;
   /** When something kept in this generation stops being true (an offer starts or ends). */
@@ -43,11 +53,13 @@ export class AnswerStore {
 
   constructor(
     maxBytes: number,
-    coalesceMs = 0,
+    /** One window for every kind, or each kind's. */
+    coalesce: number | CoalesceWindows = 0,
     now: () => number = () => performance.now(),
     clock: () => number = () => Date.now(),
   ) {
-    this.#coalesceMs = coalesceMs;
+    this.#windows =
+      typeof coalesce === 'number' ? { catalogue: coalesce, stock: coalesce } : coalesce;
     this.#now = now;
     this.#clock = clock;
     this.#answers = new LRUCache<string, KeptAnswer>({
@@ -124,15 +136,21 @@ export class AnswerStore {
     open.resolve(answer);
   }
 
-  /** The catalogue changed: clear now, or once the current run of changes has lasted coalesceMs. */
-  changed(): void {
-    if (this.#pendingClear) return;
-    const since = this.#now() - this.#lastClear;
-    if (since >= this.#coalesceMs) {
+  /**
+   * The catalogue changed: clear now, or once the current run of changes has lasted the kind's
+   * window (a change of another kind in the run may bring the clear forward, never put it off).
+   */
+  changed(kind: ChangeKind = 'catalogue'): void {
+    const now = this.#now();
+    const due = this.#lastClear + this.#windows[kind];
+    if (due <= now) {
       this.clear();
       return;
     }
-    this.#pendingClear = setTimeout(() => this.clear(), this.#coalesceMs - since);
+    if (due >= this.#pendingAt) return;
+    clearTimeout(this.#pendingClear);
+    this.#pendingAt = due;
+    this.#pendingClear = setTimeout(() => this.clear(), due - now);
     this.#pendingClear.unref();
   }
 
@@ -140,6 +158,7 @@ export class AnswerStore {
   clear(): void {
     clearTimeout(this.#pendingClear);
     this.#pendingClear = undefined;
+    this.#pendingAt = Number.POSITIVE_INFINITY;
     this.#lastClear = this.#now();
     this.#expiresAt = Number.POSITIVE_INFINITY;
     this.#generation += 1;
