@@ -39,7 +39,12 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 12);
 const jobsPoll = process.env.BENCH_JOBS_POLL_SECONDS;
 /** Server settings to compare, passed on when set. */
 const compared = Object.fromEntries(
-  ['DB_MAX_TRANSACTIONS', 'CATALOG_CACHE_COALESCE_MS', 'CATALOG_CACHE_STOCK_COALESCE_MS']
+  [
+    'DB_MAX_TRANSACTIONS',
+    'CATALOG_CACHE_COALESCE_MS',
+    'CATALOG_CACHE_STOCK_COALESCE_MS',
+    'ORDER_READS_FIRST_MS',
+  ]
     .filter((name) => process.env[`BENCH_${name}`] !== undefined)
     .map((name) => [name, process.env[`BENCH_${name}`]]),
 );

@@ -164,6 +164,9 @@ export const envSchema = z.object({
   // How long an order may wait for its turn before the answer is 503 with Retry-After: waiting
   // in line is waiting for the database, bounded like DB_CONNECT_TIMEOUT_MS.
   ORDER_QUEUE_WAIT_MS: millis(2_000),
+  // Before each order, shoppers' catalogue answers being read from the database finish first,
+  // waited for at most this long (0: not waited for).
+  ORDER_READS_FIRST_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   BANK_NAME: z.string().trim().min(1).default('Banco Estado'),
   BANK_ACCOUNT_TYPE: z.string().trim().min(1).default('Cuenta corriente'),
   BANK_ACCOUNT_NUMBER: z.string().trim().min(1).default(DEMO_BANK.numeroCuenta),

@@ -173,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webpayHoldMinutes: env.WEBPAY_HOLD_MINUTES,
       linksPerHour: env.ORDER_LINKS_PER_HOUR,
       concurrency: env.ORDER_CONCURRENCY,
+      readsFirstMs: env.ORDER_READS_FIRST_MS,
       queueWaitMs: env.ORDER_QUEUE_WAIT_MS,
       bank: {
         banco: env.BANK_NAME,

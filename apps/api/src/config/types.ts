@@ -58,6 +58,8 @@ export interface OrdersConfig {
   concurrency: number;
   /** How long an order waits for its turn before it is answered 503. */
   queueWaitMs: number;
+  /** Longest an order, its turn come, waits for shoppers' answers being built (0: never). */
+  readsFirstMs: number;
   bank: {
     banco: string;
     tipoCuenta: string;

@@ -130,11 +130,24 @@ async function checkout(app: FastifyInstance) {
   // Orders are placed ORDER_CONCURRENCY at a time (decision 038): a burst waits in line instead
   // of taking the CPU from the shoppers reading the catalogue, and background work (e-mails)
   // waits while orders do. The payment's opening (a call to Webpay) is outside the line.
-  const { concurrency, queueWaitMs } = app.config.orders;
+  const { concurrency, queueWaitMs, readsFirstMs } = app.config.orders;
   const turns = new PriorityGate({ limit: concurrency, patienceMs: ANSWER_FIRST_MS });
+  // Shoppers whose catalogue answers are being read from the database when an order's turn
+  // comes are answered first, waited for at most readsFirstMs: reads before writes (decision
+  // 029), so a burst's orders leave the database and the CPU to them between one order and the
+  // next rather than take turns with them inside each.
+  const readsFirst = async () => {
+    const cache = app.catalogCache;
+    if (readsFirstMs === 0 || cache.building === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, readsFirstMs)));
+    await Promise.race([cache.whenBuilt(), bound]);
+    clearTimeout(timer);
+  };
   const inTurn = async <T>(lane: 'statement' | 'transaction', work: () => Promise<T>) => {
     await turns.acquire(lane, queueWaitMs);
     try {
+      if (lane === 'transaction') await readsFirst();
       return await work();
     } finally {
       turns.release();
@@ -213,5 +226,5 @@ async function checkout(app: FastifyInstance) {
 
 export default fp(checkout, {
   name: 'checkout',
-  dependencies: ['core', 'events', 'payments', 'jobs', 'mailer'],
+  dependencies: ['core', 'catalog-cache', 'events', 'payments', 'jobs', 'mailer'],
 });

@@ -8,11 +8,16 @@ import type { Step } from './workflow';
 
 // Orders are placed ORDER_CONCURRENCY at a time per instance (decision 038): the others wait
 // their turn, for at most ORDER_QUEUE_WAIT_MS, and the job queue's workers wait while they do.
+const READS_FIRST_MS = 600;
 let t: TestContext;
 let mouse: Awaited<ReturnType<typeof productNamed>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ORDER_CONCURRENCY: '1', ORDER_QUEUE_WAIT_MS: '400' });
+  t = await createTestApp({
+    ORDER_CONCURRENCY: '1',
+    ORDER_QUEUE_WAIT_MS: '400',
+    ORDER_READS_FIRST_MS: String(READS_FIRST_MS),
+  });
   mouse = await productNamed(t.app.db, 'Mouse Logitech G203 Lightsync');
   await setStock(t.app.db, mouse.id, 50);
 });
@@ -84,6 +89,36 @@ describe('la fila de los pedidos', () => {
     await placing;
     // Only the order that had its turn took stock.
     expect(await stockOf(t.app.db, mouse.id)).toBe(stock - 1);
+  });
+
+  it('lets shoppers’ answers being read from the database finish before an order starts, for a bounded time', async () => {
+    const stock = await stockOf(t.app.db, mouse.id);
+    const cache = t.app.catalogCache;
+    const reading = cache.join('/api/productos?lectura=en-curso');
+    expect(reading.leader).toBe(true);
+    let placed = false;
+    const placing = t.app.checkout
+      .placeOrder(guestInput('fila.ocho@gmail.com'))
+      .then((order) => ((placed = true), order));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(placed).toBe(false);
+    expect(await stockOf(t.app.db, mouse.id)).toBe(stock);
+    cache.settle(reading.build, null);
+    expect((await placing).numero).toMatch(/^NB-\d{6}$/);
+    expect(await stockOf(t.app.db, mouse.id)).toBe(stock - 1);
+
+    // An answer that never ends holds an order for ORDER_READS_FIRST_MS, no longer.
+    const stuck = cache.join('/api/productos?lectura=colgada');
+    const started = performance.now();
+    try {
+      await t.app.checkout.placeOrder(guestInput('fila.nueve@gmail.com'));
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(READS_FIRST_MS - 50);
+      expect(waited).toBeLessThan(READS_FIRST_MS + 1_500);
+    } finally {
+      cache.settle(stuck.build, null);
+    }
+    expect(cache.building).toBe(0);
   });
 
   it('holds the job queue’s workers while orders wait their turn', async () => {

@@ -174,6 +174,29 @@ describe('AnswerStore', () => {
       expect(store.get('k')).toBeUndefined();
     });
   });
+  it('says when the answers being built are done, a clear meanwhile notwithstanding', async () => {
+    const store = new AnswerStore(1024 * 1024);
+    store.resume();
+    await expect(store.whenBuilt()).resolves.toBeUndefined();
+    const one = store.join('uno');
+    const two = store.join('dos');
+    // Joining a build in progress adds no reader at the database.
+    store.join('uno');
+    expect(store.building).toBe(2);
+    let done = false;
+    const built = store.whenBuilt().then(() => (done = true));
+    store.settle(one.build, await answer('[1]'));
+    // A clear forgets the build, but its shopper is still being answered.
+    store.clear();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    store.settle(two.build, null);
+    // Settling twice counts once.
+    store.settle(two.build, null);
+    await built;
+    expect(store.building).toBe(0);
+  });
+
   describe('remember', () => {
     const counted = () => {
       let reads = 0;

@@ -36,6 +36,10 @@ export type CoalesceWindows = Record<ChangeKind, number>;
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
   readonly #builds = new Map<string, OpenBuild>();
+  /** Builds not yet settled (a clear forgets them, but their shoppers still wait). */
+  #building = 0;
+  /** Who waits for the answers being built now to be done (whenBuilt). */
+  #buildsDone: (() => void)[] = [];
   /** What routes derive from the catalogue and keep until it changes, by key. */
   readonly #derived = new Map<string, Promise<unknown>>();
   #generation = 0;
@@ -113,6 +117,27 @@ export class AnswerStore {
     return value;
   }
 
+  /** Answers being built now: shoppers whose reads are at the database. */
+  get building(): number {
+    return this.#building;
+  }
+
+  /**
+   * Resolves once no answer is being built: shoppers whose answers are read from the database
+   * right now have been answered (at once when none is).
+   */
+  whenBuilt(): Promise<void> {
+    if (this.#building === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#buildsDone.push(resolve));
+  }
+
+  #noteBuildsDone(): void {
+    if (this.#building > 0 || this.#buildsDone.length === 0) return;
+    const waiting = this.#buildsDone;
+    this.#buildsDone = [];
+    for (const resolve of waiting) resolve();
+  }
+
   /** The build of this key in progress, or a new one the caller leads (and must settle). */
   join(key: string): { build: Build; leader: boolean } {
     const running = this.#builds.get(key);
@@ -121,6 +146,7 @@ export class AnswerStore {
     const answer = new Promise<KeptAnswer | null>((r) => (resolve = r));
     const build: OpenBuild = { key, generation: this.#generation, answer, resolve, settled: false };
     this.#builds.set(key, build);
+    this.#building += 1;
     return { build, leader: true };
   }
 
@@ -130,6 +156,8 @@ export class AnswerStore {
     if (open.settled) return;
     open.settled = true;
     if (this.#builds.get(open.key) === open) this.#builds.delete(open.key);
+    this.#building -= 1;
+    this.#noteBuildsDone();
     if (answer && this.#usable && open.generation === this.#generation) {
       this.#answers.set(open.key, answer);
     }
