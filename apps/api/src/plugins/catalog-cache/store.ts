@@ -13,6 +13,12 @@ interface OpenBuild extends Build {
   settled: boolean;
 }
 
+/** What a change touched: only stock, or anything else of the catalogue. */
+export type ChangeKind = 'catalogue' | 'stock';
+
+/** How long a run of changes of each kind may gather before the answers are cleared (ms). */
+export type CoalesceWindows = Record<ChangeKind, number>;
+
 /**
  * The answers kept for shoppers, bounded by bytes (least recently used go first).
  *
@@ -27,12 +33,6 @@ interface OpenBuild extends Build {
  * other change within `coalesce.catalogue`, while the shop keeps answering from memory instead
  * of rebuilding every answer after every order.
  */
-/** What a change touched: only stock, or anything else of the catalogue. */
-export type ChangeKind = 'catalogue' | 'stock';
-
-/** How long a run of changes of each kind may gather before the answers are cleared (ms). */
-export type CoalesceWindows = Record<ChangeKind, number>;
-
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
   readonly #builds = new Map<string, OpenBuild>();
