@@ -139,9 +139,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, graceMs: env.SHUTDOWN_GRACE_MS },
     // Tests run due jobs themselves (app.jobs.runDue) unless they ask for workers.
     jobs: { pollSeconds: env.JOBS_POLL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 1) },
-    // Tests see every change on the next read unless they ask for coalescing.
+    // Tests see every change on the next read unless they ask for coalescing; stock then gathers
+    // over the same window unless they ask for its own.
     catalogCacheCoalesceMs: catalogueCoalesceMs,
-    // Tests see every change at once unless they ask for a window; then stock moves with it.
     catalogCacheStockCoalesceMs:
       env.CATALOG_CACHE_STOCK_COALESCE_MS ??
       (env.NODE_ENV === 'test' ? catalogueCoalesceMs : 5_000),

@@ -98,8 +98,6 @@ export interface CatalogCacheOptions {
   maxBytes?: number;
   /** A run of changes clears the kept answers at most once per this many ms (0: at every one). */
   coalesceMs?: number;
-  /** The same for changes that only moved stock (coalesceMs when absent). */
-  stockCoalesceMs?: number;
 }
 
 function keptHeaders(reply: FastifyReply): [string, string][] {
@@ -204,12 +202,9 @@ function headerLines(
  * from it while it cannot hear them.
  */
 async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) {
-  const catalogueMs = options.coalesceMs ?? app.config.catalogCacheCoalesceMs;
   const store = new AnswerStore(options.maxBytes ?? DEFAULT_MAX_BYTES, {
-    catalogue: catalogueMs,
-    stock:
-      options.stockCoalesceMs ??
-      (options.coalesceMs === undefined ? app.config.catalogCacheStockCoalesceMs : catalogueMs),
+    catalogue: options.coalesceMs ?? app.config.catalogCacheCoalesceMs,
+    stock: app.config.catalogCacheStockCoalesceMs,
   });
   app.decorate('catalogCache', store);
   app.decorateRequest('catalogCacheBuild', null);
