@@ -34,7 +34,7 @@ declare module 'fastify' {
  */
 export const CATALOGUE_CHANNEL = 'catalogo_cambio';
 const STOCK_ONLY = 'stock';
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 const LISTEN_RETRY_MS = 5_000;
 
 /**
@@ -93,12 +93,6 @@ const leavesCatalogue = (route: string) =>
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Placing an order: it takes stock, and does nothing else to what shoppers see. */
 const ORDERS_ROUTE = '/api/pedidos';
-
-export interface CatalogCacheOptions {
-  maxBytes?: number;
-  /** A run of changes clears the kept answers at most once per this many ms (0: at every one). */
-  coalesceMs?: number;
-}
 
 function keptHeaders(reply: FastifyReply): [string, string][] {
   const headers: [string, string][] = [];
@@ -201,9 +195,9 @@ function headerLines(
  * ETag; every instance clears it when PostgreSQL announces a change (LISTEN), and serves nothing
  * from it while it cannot hear them.
  */
-async function catalogCache(app: FastifyInstance, options: CatalogCacheOptions) {
-  const store = new AnswerStore(options.maxBytes ?? DEFAULT_MAX_BYTES, {
-    catalogue: options.coalesceMs ?? app.config.catalogCacheCoalesceMs,
+async function catalogCache(app: FastifyInstance) {
+  const store = new AnswerStore(MAX_BYTES, {
+    catalogue: app.config.catalogCacheCoalesceMs,
     stock: app.config.catalogCacheStockCoalesceMs,
   });
   app.decorate('catalogCache', store);
