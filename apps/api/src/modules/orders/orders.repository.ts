@@ -13,8 +13,14 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-
 import { customerEmailKey } from '../../customer-email';
 import type { Db } from '../../db/client';
 import { idIn } from '../../db/id-list';
+import { rowsOf } from '../../db/rows';
 import { pedidoEventos, pedidoItems, pedidos } from './orders.schema';
-import { cobroFrom, paymentsOf, type PagoRow } from '../payments/payments.service';
+import {
+  cobroFrom,
+  paymentRowsOf,
+  paymentsColumn,
+  type PagoRow,
+} from '../payments/payments.service';
 
 export type PedidoRow = typeof pedidos.$inferSelect;
 
@@ -43,20 +49,40 @@ export interface StatusEvent {
   por: string;
 }
 
-/** Writes an order, its lines and its first event; answers its id and number. */
+/**
+ * Writes an order, its lines (in the cart's order) and its first event in one statement, so the
+ * order's transaction makes one round trip for them; answers its id and number.
+ */
 export async function insertOrder(
   tx: Db,
   order: NewOrder,
   lines: NewOrderLine[],
   first: StatusEvent,
 ): Promise<{ id: number; numero: string }> {
-  const [created] = await tx
+  const created = tx
     .insert(pedidos)
     .values({ ...order, correoNormalizado: customerEmailKey(order.clienteCorreo) })
     .returning({ id: pedidos.id, numero: pedidos.numero });
-  await tx.insert(pedidoItems).values(lines.map((l) => ({ ...l, pedidoId: created!.id })));
-  await tx.insert(pedidoEventos).values({ ...first, pedidoId: created!.id });
-  return created!;
+  const items = JSON.stringify(lines);
+  const [row] = rowsOf<{ id: number; numero: string }>(
+    await tx.execute(sql`
+      with creado as (${created.getSQL()}),
+      lineas as (
+        insert into pedido_items (pedido_id, producto_id, nombre, precio, qty)
+        select creado.id, (l.v ->> 'productoId')::int, l.v ->> 'nombre',
+               (l.v ->> 'precio')::numeric, (l.v ->> 'qty')::int
+          from creado, jsonb_array_elements(${items}::jsonb) with ordinality as l(v, n)
+         order by l.n
+      ),
+      evento as (
+        insert into pedido_eventos (pedido_id, de, a, usuario_id, por)
+        select creado.id, ${first.de}::varchar, ${first.a}::varchar, ${first.usuarioId}::int,
+               ${first.por}::text
+          from creado
+      )
+      select id, numero from creado`),
+  );
+  return { id: Number(row!.id), numero: row!.numero };
 }
 
 /** The order an Idempotency-Key already placed, if any. */
@@ -316,30 +342,27 @@ export async function loadOrder(
   row: PedidoRow,
   options: OrderViewOptions,
 ): Promise<Pedido> {
-  const [[details], attempts] = await Promise.all([
-    db.select(orderDetails).from(pedidos).where(eq(pedidos.id, row.id)),
-    paymentsOf(db, row.id),
-  ]);
-  return toPedido(row, details!, attempts, options);
+  const [details] = await db
+    .select({ ...orderDetails, pagos: paymentsColumn })
+    .from(pedidos)
+    .where(eq(pedidos.id, row.id));
+  return toPedido(row, details!, paymentRowsOf(details!.pagos), options);
 }
 
 /**
- * findOrderRow and loadOrder in one: the order with its lines and history in one statement, and
- * its payments beside it (found by the order's number), so the answer takes one round trip.
+ * findOrderRow and loadOrder in one: the order with its lines, history and payments in one
+ * statement, so the answer takes one round trip.
  */
 export async function findOrderView(
   db: Db,
   numero: string,
   options: OrderViewOptions,
 ): Promise<Pedido | null> {
-  const [[found], attempts] = await Promise.all([
-    db
-      .select({ row: pedidos, ...orderDetails })
-      .from(pedidos)
-      .where(eq(pedidos.numero, numero)),
-    paymentsOf(db, sql`(select id from pedidos where numero = ${numero})`),
-  ]);
-  return found ? toPedido(found.row, found, attempts, options) : null;
+  const [found] = await db
+    .select({ row: pedidos, ...orderDetails, pagos: paymentsColumn })
+    .from(pedidos)
+    .where(eq(pedidos.numero, numero));
+  return found ? toPedido(found.row, found, paymentRowsOf(found.pagos), options) : null;
 }
 
 function toPedido(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pagoEventos, pagos } from './payments.schema';
 
@@ -60,9 +60,47 @@ export async function lockPayment(tx: Db, id: number) {
   return row ?? null;
 }
 
-/** An order's attempts, oldest first; the order by its id, or by a subquery that answers it. */
-export async function paymentsOf(db: Db, pedidoId: number | SQL): Promise<PagoRow[]> {
+/** An order's attempts, oldest first. */
+export async function paymentsOf(db: Db, pedidoId: number): Promise<PagoRow[]> {
   return db.select().from(pagos).where(eq(pagos.pedidoId, pedidoId)).orderBy(asc(pagos.id));
+}
+
+/** An attempt as `paymentsColumn` gives it: timestamps as ISO text. */
+type PagoJson = Omit<PagoRow, 'autorizadoAt' | 'reembolsadoAt' | 'createdAt' | 'updatedAt'> & {
+  autorizadoAt: string | null;
+  reembolsadoAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * The attempts of the order in the row being read (`pedidos` in the statement), oldest first, as
+ * one JSON column: the order's view reads them in its own statement. Decimals travel as text,
+ * as Drizzle gives them; `paymentRowsOf` turns the column back into rows.
+ */
+export const paymentsColumn = sql<PagoJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', p.id, 'pedidoId', p.pedido_id, 'proveedor', p.proveedor, 'token', p.token,
+    'url', p.url, 'ordenCompra', p.orden_compra, 'monto', p.monto::text, 'estado', p.estado,
+    'codigoAutorizacion', p.codigo_autorizacion, 'ultimos4', p.ultimos4,
+    'tipoPago', p.tipo_pago, 'cuotas', p.cuotas, 'codigoRespuesta', p.codigo_respuesta,
+    'montoAutorizado', p.monto_autorizado::text, 'autorizadoAt', p.autorizado_at,
+    'motivo', p.motivo, 'reembolsoTipo', p.reembolso_tipo,
+    'reembolsoMonto', p.reembolso_monto::text, 'reembolsadoAt', p.reembolsado_at,
+    'createdAt', p.created_at, 'updatedAt', p.updated_at
+  ) order by p.id), '[]'::json)
+  from pagos p where p.pedido_id = pedidos.id)`;
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+export function paymentRowsOf(column: readonly PagoJson[]): PagoRow[] {
+  return column.map((p) => ({
+    ...p,
+    autorizadoAt: dateOrNull(p.autorizadoAt),
+    reembolsadoAt: dateOrNull(p.reembolsadoAt),
+    createdAt: new Date(p.createdAt),
+    updatedAt: new Date(p.updatedAt),
+  }));
 }
 
 /** The newest attempt of an order still waiting for the buyer, if any. */

@@ -14,6 +14,8 @@ export {
   lockPayment,
   lockPaymentByToken,
   paymentEventsOf,
+  paymentRowsOf,
+  paymentsColumn,
   paymentsOf,
   pendingPaymentOf,
   pendingPaymentsOf,
