@@ -9,6 +9,7 @@ import {
   type EstadoPedido,
   type Pedido,
 } from '@nexbyte/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OrderEventName } from '../../events';
@@ -225,14 +226,18 @@ async function orderMails(app: FastifyInstance) {
   );
   // The label is shown to the owner and logged: it names the order, never its token.
   const label = (numero: string, kind: OrderMailKind) => `pedido ${numero} (${kind})`;
+  // In the statement that records the event (EventBus.record), with the owner's notice of it: one
+  // round trip inside the order's transaction for both. `hechos.dato` is the event's OrderFact.
   for (const [event, kind] of Object.entries(MAIL_OF) as [OrderEventName, OrderMailKind][]) {
-    app.events.on(event, (fact, tx) =>
-      enqueue(tx, label(fact.numero, kind), {
-        numero: fact.numero,
-        kind,
-        acceso: ('acceso' in fact && (fact.acceso as string | null)) || null,
-        ...(kind === 'estado' ? { estado: fact.a } : {}),
-      }),
+    const told = kind === 'estado' ? sql`, 'estado', hechos.dato ->> 'a'` : sql``;
+    app.events.onStatement(event, (prefix) =>
+      enqueue.writes(
+        prefix,
+        sql`hechos`,
+        sql`'pedido ' || (hechos.dato ->> 'numero') || ${` (${kind})`}::text`,
+        sql`jsonb_build_object('numero', hechos.dato ->> 'numero', 'kind', ${kind}::text,
+                               'acceso', nullif(hechos.dato ->> 'acceso', '')${told})`,
+      ),
     );
   }
   app.events.on('pedido.enlace', ({ numero, acceso }, tx) =>

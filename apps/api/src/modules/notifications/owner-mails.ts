@@ -208,9 +208,16 @@ async function ownerMails(app: FastifyInstance) {
   });
   const label = (what: string) => `aviso a la tienda: ${what}`;
 
+  // In the statement that records the event, with the buyer's e-mail of it (order-mails.ts).
   for (const [event, news] of Object.entries(ORDER_NEWS) as [OrderEventName, OrderNews][]) {
-    app.events.on(event, ({ numero }, tx) =>
-      enqueue(tx, label(`pedido ${numero} (${news})`), { que: 'pedido', numero, news }),
+    app.events.onStatement(event, (prefix) =>
+      enqueue.writes(
+        prefix,
+        sql`hechos`,
+        sql`${label('pedido ')} || (hechos.dato ->> 'numero') || ${` (${news})`}::text`,
+        sql`jsonb_build_object('que', 'pedido', 'numero', hechos.dato ->> 'numero',
+                               'news', ${news}::text)`,
+      ),
     );
   }
   // In the statement that saves the messages (EventBus.inserter): one round trip for many.
