@@ -114,6 +114,13 @@ describe('el flujo de compra', () => {
             precio: mouse.precio,
             qty: 4,
             stock: stock - 4,
+            // Read with the stock, for the order's parcel (the demo mouse has its measures).
+            medidas: {
+              pesoKg: Number(mouse.pesoKg),
+              largoCm: Number(mouse.largoCm),
+              anchoCm: Number(mouse.anchoCm),
+              altoCm: Number(mouse.altoCm),
+            },
           },
         ]);
         expect(await stockOf(tx, mouse.id)).toBe(stock - 4);

@@ -156,13 +156,12 @@ export const shipmentChoiceStep: Step<Checkout> = {
     if (request.entrega !== 'DESPACHO' || !ctx.carrierQuotes) return;
     const accepted =
       ctx.delivery!.accepted ??
-      (await ctx.carrierQuotes.tableShipping(
-        ctx.tx,
-        request.items,
+      ctx.carrierQuotes.tableShipping(
+        ctx.lines!,
         request.region!,
         request.comuna!,
         ctx.delivery!.rule.fee,
-      ));
+      );
     await recordShipmentChoice(ctx.tx, ctx.order!.id, accepted);
   },
 };

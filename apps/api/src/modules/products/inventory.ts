@@ -3,6 +3,7 @@ import {
   shortfallMessage,
   type FaltaStock,
   type LineaPedidoInput,
+  type Medidas,
 } from '@nexbyte/shared';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -22,6 +23,8 @@ export interface TakenLine {
   qty: number;
   /** Units left once these were taken. */
   stock: number;
+  /** The product's weight and size then (its parcel), null when not known yet. */
+  medidas: Medidas | null;
 }
 
 /**

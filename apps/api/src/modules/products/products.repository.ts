@@ -317,8 +317,15 @@ export async function decrementStock(db: Db, id: number, qty: number, at: Date =
     .update(productos)
     .set({ stock: sql`${productos.stock} - ${qty}` })
     .where(and(eq(productos.id, id), eq(productos.activo, true), sql`${productos.stock} >= ${qty}`))
-    .returning({ nombre: productos.nombre, ...offerColumns, stock: productos.stock });
-  return row ? { nombre: row.nombre, precio: pricing(row, at).precio, stock: row.stock } : null;
+    .returning({
+      nombre: productos.nombre,
+      ...offerColumns,
+      stock: productos.stock,
+      ...medidasColumns,
+    });
+  if (!row) return null;
+  const { nombre, stock } = row;
+  return { nombre, precio: pricing(row, at).precio, stock, medidas: medidasOf(row) };
 }
 
 /** Gives `qty` units back; true when that brought the product back from none to some. */

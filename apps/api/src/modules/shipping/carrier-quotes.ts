@@ -8,6 +8,7 @@ import {
   METODO_ENTREGA_LABELS,
   opcionEnvioTexto,
   type Bulto,
+  type LineaBulto,
   type LineaPedidoInput,
   type OpcionEnvio,
   type OpcionesEnvio,
@@ -296,15 +297,17 @@ export class CarrierQuotes {
     });
   }
 
-  /** The parcel of an order that came without an option (no carrier set up): for its record. */
-  async tableShipping(
-    db: Db,
-    items: LineaPedidoInput[],
+  /**
+   * The parcel of an order that came without an option (no carrier set up): for its record. Its
+   * lines are the order's, with the measures read as their stock was taken.
+   */
+  tableShipping(
+    lines: readonly LineaBulto[],
     region: string,
     comuna: string,
     precio: number,
-  ): Promise<AcceptedShipping> {
-    const { bulto } = await parcelOf(db, items, this.config.boxKg);
+  ): AcceptedShipping {
+    const bulto = bultoDe(lines, this.config.boxKg);
     return {
       origen: 'TABLA',
       transportista: null,
