@@ -45,9 +45,10 @@ export const PARTS_ON_SALE_MAX = 1000;
 
 /**
  * Active parts of `tipo` with stock and a complete specification, cheapest first, at most
- * PARTS_ON_SALE_MAX: the rows of the partial index productos_componente_tipo_idx (migration
- * 0029), whose predicate this repeats. Only the id and the specification: callers read the few
- * they answer whole with partsByIds.
+ * PARTS_ON_SALE_MAX: a walk of the partial index productos_componente_tipo_idx (active parts),
+ * whose predicate this repeats, skipping the rows without stock (migration 0037 left the stock out
+ * of the index, so a sale writes no index). Only the id and the specification: callers read the
+ * few they answer whole with partsByIds.
  */
 export async function readPartsOnSale(db: Db, tipo: TipoComponente): Promise<PartOnSale[]> {
   const rows = await db

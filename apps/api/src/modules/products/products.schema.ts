@@ -86,10 +86,12 @@ export const productos = pgTable(
     index('productos_categoria_idx').on(t.categoriaId),
     index('productos_activo_created_idx').on(t.activo, t.createdAt),
     index('productos_marca_idx').on(t.marca),
-    // A step of 'Arma tu PC' reads the parts of one kind a shopper can buy, cheapest first.
+    // A step of 'Arma tu PC' reads the parts of one kind a shopper can buy, cheapest first. No
+    // index names the stock, not even in its predicate: a sale's update of it then stays on its
+    // page (a HOT update) and writes none of the table's indexes (migration 0037).
     index('productos_componente_tipo_idx')
       .on(sql`(${t.componente}->>'tipo')`, t.precio)
-      .where(sql`${t.componente} is not null and ${t.activo} and ${t.stock} > 0`),
+      .where(sql`${t.componente} is not null and ${t.activo}`),
     // The list's filters on typed values count and read only the parts on sale, whatever the stock.
     index('productos_componente_idx')
       .on(t.categoriaId)
