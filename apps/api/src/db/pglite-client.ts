@@ -344,7 +344,7 @@ export class PgliteWorkerClient {
     try {
       return await work();
     } finally {
-      this.queue.release();
+      this.queue.release(lane);
     }
   }
 

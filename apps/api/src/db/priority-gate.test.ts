@@ -51,6 +51,26 @@ describe('PriorityGate', () => {
     expect(served).toEqual(['primero', 'lectura 1', 'pedido', 'lectura 2', 'correo', 'lectura 3']);
   });
 
+  it("lets a statement's caller ask again before a waiting transaction takes its place", async () => {
+    const { g, served, ask } = gate(1);
+    await ask('palabras', 'statement');
+    void ask('pedido', 'transaction');
+    // The read's second statement, asked as soon as its first is answered (a search: its words,
+    // then its products), comes before the order that waited meanwhile.
+    g.release('statement');
+    void ask('productos', 'statement');
+    await settle();
+    expect(served).toEqual(['palabras', 'productos']);
+    g.release('statement');
+    await settle();
+    expect(served).toEqual(['palabras', 'productos', 'pedido']);
+    // After a transaction, the next in line is served at once, whoever it is.
+    void ask('correo', 'background');
+    g.release('transaction');
+    await Promise.resolve();
+    expect(served.at(-1)).toBe('correo');
+  });
+
   it('fails a wait longer than its bound with a 503-class error, and serves the others', async () => {
     const { g, served, ask } = gate(1);
     await ask('dueño', 'transaction');

@@ -150,7 +150,7 @@ async function checkout(app: FastifyInstance) {
       if (lane === 'transaction') await readsFirst();
       return await work();
     } finally {
-      turns.release();
+      turns.release(lane);
     }
   };
   app.jobs.giveWayWhile(() => turns.waiting('transaction') > 0);
