@@ -130,6 +130,8 @@ export class PgliteWorkerClient {
   private syncHits = 1;
   private syncSkipped = 0;
   private syncBlockedMs = 0;
+  /** BEGINs sent and not yet answered (begin). */
+  private beginsInFlight = 0;
 
   /**
    * PGlite is one connection: whoever holds it (a statement, or a transaction across its awaits)
@@ -326,8 +328,25 @@ export class PgliteWorkerClient {
       this.worker.postMessage({ ...request, id });
     });
     // Behind another request (a COMMIT on its way to disk) the answer is not quick: no waiting.
-    if (syncWaitMs > 0 && this.pending.size === 1) this.maybeWaitForAnswer(id, syncWaitMs);
+    // A BEGIN ahead of it is quick, and waiting in place takes its answer too.
+    if (syncWaitMs > 0 && this.pending.size - this.beginsInFlight === 1) {
+      this.maybeWaitForAnswer(id, syncWaitMs);
+    }
     return answer;
+  }
+
+  /**
+   * BEGIN, not waited for: the worker runs requests in the order they come, so the transaction's
+   * first statement follows it at once instead of a round trip later. Resolves when it is done.
+   */
+  private begin(): Promise<unknown> {
+    this.beginsInFlight++;
+    const done = () => {
+      this.beginsInFlight--;
+    };
+    const begun = this.call({ op: 'exec', sql: 'BEGIN' }, 0);
+    begun.then(done, done);
+    return begun;
   }
 
   private async withConnection<T>(
@@ -392,7 +411,9 @@ export class PgliteWorkerClient {
     const result = await this.withConnection(
       this.queueTimeoutMs,
       async () => {
-        await this.call({ op: 'exec', sql: 'BEGIN' });
+        const begun = this.begin();
+        // Its failure is the first statement's too (the worker is gone); it is awaited below.
+        begun.catch(() => {});
         let closed = false;
         const ensureOpen = () => {
           if (closed) throw new Error('La transacción ya terminó.');
@@ -417,6 +438,8 @@ export class PgliteWorkerClient {
         };
         try {
           const result = await fn(tx);
+          // A BEGIN that failed fails the transaction, whatever its statements did.
+          await begun;
           if (!closed) {
             // The connection is free once COMMIT is sent: the worker runs requests in the order
             // they come, so whoever takes it next starts after this COMMIT (its fsync included).
