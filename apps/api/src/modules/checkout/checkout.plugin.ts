@@ -24,7 +24,7 @@ import {
 import { stockHoldHours } from './payment-terms';
 import { restockEvents } from '../products/inventory';
 import { PLACE_ORDER_STEPS, type Checkout, type PlaceOrderInput } from './place-order';
-import { runSteps, type Step } from './workflow';
+import { runSteps, splitAtTransaction, type Step } from './workflow';
 import { PriorityGate } from '../../db/priority-gate';
 
 /**
@@ -157,29 +157,35 @@ async function checkout(app: FastifyInstance) {
 
   app.decorate('checkout', {
     async placeOrder(input, steps = PLACE_ORDER_STEPS) {
-      const ctx = await inTurn('transaction', () =>
-        app.db.transaction(async (tx) => {
-          const ctx: Checkout = {
-            tx,
-            input,
-            guestSchema: datosInvitado,
-            expiryHours: stockHoldHours(input.request.metodoPago, app.config.orders),
-            limits: {
-              maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
-              guestUnpaidMax: app.config.orders.guestUnpaidMax,
-              guestUnpaidMaxUnits: app.config.orders.guestUnpaidMaxUnits,
-              guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
-            },
-            payments: app.payments,
-            carrierQuotes: app.carrierQuotes,
-            log,
-            events: [],
-          };
-          await runSteps(steps, ctx);
+      const [before, inside] = splitAtTransaction(steps);
+      const ctx = await inTurn('transaction', async () => {
+        const ctx: Checkout = {
+          tx: app.db,
+          oneTransactionAtATime: app.database.kind === 'pglite',
+          input,
+          guestSchema: datosInvitado,
+          expiryHours: stockHoldHours(input.request.metodoPago, app.config.orders),
+          limits: {
+            maxUnitsPerProduct: app.config.orders.maxUnitsPerProduct,
+            guestUnpaidMax: app.config.orders.guestUnpaidMax,
+            guestUnpaidMaxUnits: app.config.orders.guestUnpaidMaxUnits,
+            guestUnpaidMaxTotal: app.config.orders.guestUnpaidMaxTotal,
+          },
+          payments: app.payments,
+          carrierQuotes: app.carrierQuotes,
+          log,
+          events: [],
+        };
+        // The checks that read only settings, before the transaction: its hold of the database
+        // (on PGlite, of the one connection shoppers' reads wait for) is the writes' alone.
+        await runSteps(before, ctx);
+        return app.db.transaction(async (tx) => {
+          ctx.tx = tx;
+          await runSteps(inside, ctx);
           await record(tx, ctx.events);
           return ctx;
-        }),
-      );
+        });
+      });
       // The order, its stock and its e-mails are committed; the payment opens with no
       // transaction held (a payment that cannot open gives the order back, e-mails included).
       if (!ctx.replayed && !ctx.paid) ctx.payment = await openPayment(ctx);

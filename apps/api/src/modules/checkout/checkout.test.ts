@@ -20,7 +20,7 @@ import {
   type Checkout,
   type PlaceOrderInput,
 } from './place-order';
-import type { Step } from './workflow';
+import { splitAtTransaction, type Step } from './workflow';
 
 let t: TestContext;
 let mouse: Awaited<ReturnType<typeof productNamed>>;
@@ -86,6 +86,26 @@ describe('el flujo de compra', () => {
     expect(await stockOf(t.app.db, mouse.id)).toBe(stock);
     expect(await orderCount()).toBe(orders);
     expect(published).toEqual([]);
+  });
+
+  it('lee el medio de pago, la entrega y el comprador antes de abrir la transacción', async () => {
+    const [before] = splitAtTransaction(PLACE_ORDER_STEPS);
+    expect(before.map((s) => s.name)).toEqual(['medio de pago', 'entrega', 'comprador']);
+    const seen: string[] = [];
+    const probe = (name: string, beforeTransaction: boolean): Step<Checkout> => ({
+      name,
+      beforeTransaction,
+      run(ctx) {
+        seen.push(`${name}: ${ctx.tx === t.app.db ? 'fuera' : 'dentro'}`);
+      },
+    });
+    const steps = [
+      probe('antes', true),
+      ...PLACE_ORDER_STEPS.flatMap((s) => (s === stockStep ? [s, probe('después', false)] : [s])),
+    ];
+    const placed = await t.app.checkout.placeOrder(guestInput(1), steps);
+    expect(placed.numero).toMatch(/^NB-\d{6}$/);
+    expect(seen).toEqual(['antes: fuera', 'después: dentro']);
   });
 
   it('un faltante no toma nada ni publica nada', async () => {
