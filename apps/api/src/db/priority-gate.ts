@@ -55,6 +55,8 @@ export interface PriorityGateOptions {
  */
 export class PriorityGate {
   private holders = 0;
+  /** A refill is due at the next turn of the event loop (release after a statement). */
+  private refilling = false;
   private readonly lanes: Record<Lane, Waiter[]> = {
     statement: [],
     transaction: [],
@@ -126,8 +128,6 @@ export class PriorityGate {
     }
     this.grant(line);
   }
-
-  private refilling = false;
 
   /** Fills the free places with the waiters next in line. */
   private refill(): void {

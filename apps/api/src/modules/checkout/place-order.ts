@@ -52,6 +52,12 @@ const IDEMPOTENCY_LOCK_CLASS = 724_100;
 /** Advisory-lock class of a guest's e-mail: their orders are counted and placed one at a time. */
 const GUEST_EMAIL_LOCK_CLASS = 724_102;
 
+/** Holds `key` of `lockClass` until the order's transaction ends, where another could come between. */
+async function lockUntilCommit(ctx: Checkout, lockClass: number, key: string): Promise<void> {
+  if (ctx.oneTransactionAtATime) return;
+  await ctx.tx.execute(sql`select pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`);
+}
+
 export interface Buyer {
   usuarioId: number | null;
   nombre: string;
@@ -222,11 +228,7 @@ export const idempotencyStep: Step<Checkout> = {
     if (!key) return;
     const scope = user ? `u:${user.id}` : `g:${ctx.buyer!.correo}`;
     ctx.idempotency = { scope, key, hash: requestFingerprint(ctx) };
-    if (!ctx.oneTransactionAtATime) {
-      await ctx.tx.execute(
-        sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${`${scope}|${key}`}))`,
-      );
-    }
+    await lockUntilCommit(ctx, IDEMPOTENCY_LOCK_CLASS, `${scope}|${key}`);
     const existing = await findByIdempotencyKey(ctx.tx, scope, key);
     if (!existing) return;
     if (existing.requestHash !== ctx.idempotency.hash) {
@@ -261,11 +263,7 @@ export const limitsStep: Step<Checkout> = {
     if (ctx.buyer!.usuarioId !== null) return;
     // Counted under the e-mail's key: 'ana+1@…' and 'ana@…' wait for each other and count together.
     const key = customerEmailKey(ctx.buyer!.correo);
-    if (!ctx.oneTransactionAtATime) {
-      await ctx.tx.execute(
-        sql`select pg_advisory_xact_lock(${GUEST_EMAIL_LOCK_CLASS}, hashtext(${key}))`,
-      );
-    }
+    await lockUntilCommit(ctx, GUEST_EMAIL_LOCK_CLASS, key);
     ctx.guestHeld = await unpaidGuestHoldings(ctx.tx, key);
     if (ctx.guestHeld.orders >= guestUnpaidMax) {
       throw new HttpError(429, ORDER_MESSAGES.guestUnpaidEmail);

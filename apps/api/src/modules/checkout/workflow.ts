@@ -2,10 +2,10 @@
 export const DONE = Symbol('done');
 
 /**
- * One step of a workflow: it reads and fills the workflow's context. Every step writes inside the
- * caller's transaction, whose rollback undoes them all (the stock taken comes back that way), so
- * steps have no compensation. Opening the payment is not a step: it comes after the commit, with
- * no transaction open (checkout.plugin.ts).
+ * One step of a workflow: it reads and fills the workflow's context. Every step that writes does
+ * so inside the caller's transaction, whose rollback undoes them all (the stock taken comes back
+ * that way), so steps have no compensation. Opening the payment is not a step: it comes after the
+ * commit, with no transaction open (checkout.plugin.ts).
  */
 export interface Step<C> {
   name: string;
