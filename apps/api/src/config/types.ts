@@ -193,7 +193,8 @@ export interface AppConfig {
   catalogCacheCoalesceMs: number;
   /**
    * The same for a run of changes that only move stock (orders taking units, never a product
-   * sold out or back in stock): they clear the cache at most once per this many ms.
+   * sold out or back in stock): the kept answers get the current stock at most once per this
+   * many ms.
    */
   catalogCacheStockCoalesceMs: number;
   /** How often the server hands glibc's free pages back to the system; 0 never. */

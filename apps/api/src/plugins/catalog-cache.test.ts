@@ -607,6 +607,48 @@ describe('a burst of orders, with stock gathered longer than other changes', () 
     expect(seen).toMatchObject({ precio: mouse.precio + 100, stock: mouse.stock - 3 });
     expect(performance.now() - changed).toBeLessThan(CATALOGUE_MS + 1_000);
   });
+
+  it('brings kept answers’ stock up to date at the end of the run without reading them again', async () => {
+    const mouse = await productNamed(burst.app.db, MOUSE);
+    const list = async () => {
+      const res = await burst.app.inject({ method: 'GET', url: LIST });
+      expect(res.statusCode).toBe(200);
+      return res.json<Producto[]>();
+    };
+    const stockIn = (items: Producto[], id: number) => items.find((p) => p.id === id)?.stock;
+    await new Promise((r) => setTimeout(r, STOCK_MS + 50));
+    await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+    const kept = await list();
+    expect(stockIn(kept, mouse.id)).toBe(mouse.stock - 1);
+    // A price written with the announcements off: only an answer read again would show it.
+    const other = kept.find((p) => p.id !== mouse.id)!;
+    const setPriceUnannounced = (precio: number) =>
+      burst.app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx
+          .update(productos)
+          .set({ precio: String(precio) })
+          .where(eq(productos.id, other.id));
+      });
+    await setPriceUnannounced(other.precio + 1_000);
+    try {
+      const placed = performance.now();
+      await guestOrder(burst, [{ productoId: mouse.id, qty: 1 }]);
+      let seen = await list();
+      while (
+        stockIn(seen, mouse.id) !== mouse.stock - 2 &&
+        performance.now() - placed < STOCK_MS + 1_000
+      ) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await list();
+      }
+      expect(stockIn(seen, mouse.id)).toBe(mouse.stock - 2);
+      expect(priceIn(seen, other.id)).toBe(other.precio);
+      expect(seen.map((p) => p.id)).toEqual(kept.map((p) => p.id));
+    } finally {
+      await setPriceUnannounced(other.precio);
+    }
+  });
 });
 
 describe('while changes may go unheard', () => {

@@ -5,8 +5,9 @@ import {
   type LineaPedidoInput,
   type Medidas,
 } from '@nexbyte/shared';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idIn } from '../../db/id-list';
 import { rowsOf } from '../../db/rows';
 import { decrementStock, findProductsByIds, incrementStock } from './products.repository';
 import { productos } from './products.schema';
@@ -65,6 +66,15 @@ export async function takeStock(tx: Db, items: readonly Units[]): Promise<TakenL
   }
   if (missing.length > 0) throw await shortfall(tx, missing);
   return taken;
+}
+
+/** The stock of each of these products that is on sale; the others are left out. */
+export async function stockOnSale(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: productos.id, stock: productos.stock })
+    .from(productos)
+    .where(and(idIn(productos.id, ids), eq(productos.activo, true)));
+  return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
 /**

@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '../../http-errors';
 import { PAGE_HEADERS_DESCRIPTION, sendPageHeaders } from '../paging';
 import { idParams, staffOnly } from '../params';
 import { categoryActive } from '../categories/categories.service';
-import { restockEvents } from './inventory';
+import { restockEvents, stockOnSale } from './inventory';
 import { forShoppers, noteOfferChanges } from './offer-view';
 import { compatibleParts } from './compatible-parts';
 import { keptPartsOnSale } from './pc-parts';
@@ -96,6 +96,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   /** ADMIN and VENDOR run the catalogue, so they also see inactive products (decision 018). */
   const isStaffUser = async (request: Parameters<typeof app.currentUser>[0]) =>
     isStaffRole((await app.currentUser(request))?.role);
+
+  // Orders move stock all day: the kept answers get it from one read instead of being rebuilt.
+  app.catalogCache.refreshStockWith((ids) => stockOnSale(app.db, ids));
 
   /** Products as a shopper or the staff sees them (offer-view.ts). */
   const expireAt = (ms: number) => app.catalogCache.expireAt(ms);

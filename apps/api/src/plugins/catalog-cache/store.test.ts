@@ -159,6 +159,208 @@ describe('AnswerStore', () => {
       expect(store.get('k')).toBeUndefined();
     });
 
+    describe('with a way to read stock', () => {
+      const product = (id: number, stock: number) => ({
+        id,
+        sku: `SKU-${id}`,
+        nombre: `P${id}`,
+        stock,
+      });
+      const stockIn = (kept: { bodies: { identity: Buffer } }) =>
+        (
+          JSON.parse(kept!.bodies.identity.toString()) as {
+            productos: { id: number; stock: number }[];
+          }
+        ).productos.map((p) => [p.id, p.stock]);
+
+      /** A store whose run of stock moves is over 5 s after it began, with two answers kept. */
+      async function refreshing(read: (ids: readonly number[]) => Promise<Map<number, number>>) {
+        // setImmediate stays real: the refresh takes turns of the event loop.
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        const store = new AnswerStore(1024 * 1024, { catalogue: 1_000, stock: 5_000 }, () =>
+          Date.now(),
+        );
+        store.resume();
+        const asked: number[][] = [];
+        store.refreshStockWith((ids) => {
+          asked.push([...ids].sort((a, b) => a - b));
+          return read(ids);
+        });
+        vi.advanceTimersByTime(10_000);
+        // The first stock move after a quiet spell is read at once…
+        store.changed('stock');
+        await store.whenRefreshed();
+        const keep = async (key: string, json: unknown) =>
+          store.settle(store.join(key).build, await answer(JSON.stringify(json)));
+        await keep('lista', { productos: [product(1, 5), product(2, 3)] });
+        await keep('otra', { productos: [product(3, 9)] });
+        await keep('categorias', [{ id: 1, nombre: 'Teclados' }]);
+        const before = { lista: store.get('lista')!, otra: store.get('otra')! };
+        vi.advanceTimersByTime(1_000);
+        store.changed('stock');
+        return { store, asked, before };
+      }
+
+      it('rewrites the answers whose stock moved, with one read for all, none for each', async () => {
+        const { store, asked, before } = await refreshing(
+          async () =>
+            new Map([
+              [1, 4],
+              [2, 3],
+              [3, 9],
+            ]),
+        );
+        vi.advanceTimersByTime(3_999);
+        expect(asked).toEqual([]);
+        vi.advanceTimersByTime(1);
+        // Served as it was while the stock is read…
+        expect(store.get('lista')).toBe(before.lista);
+        await store.whenRefreshed();
+        // …then one read for every product the kept answers show. The one that shows old stock
+        // is not served again as it is; the others are kept as they were.
+        expect(asked).toEqual([[1, 2, 3]]);
+        expect(store.get('lista')).toBeUndefined();
+        expect(store.get('otra')).toBe(before.otra);
+        expect(store.get('categorias')).toBeDefined();
+        // The next shopper who asks waits for it to be rewritten, as for a build they did not
+        // lead; nobody is reading the database for it.
+        const first = store.join('lista');
+        const second = store.join('lista');
+        expect([first.leader, second.leader]).toEqual([false, false]);
+        expect(store.building).toBe(0);
+        const lista = await first.build.answer;
+        expect(await second.build.answer).toBe(lista);
+        expect(stockIn(lista!)).toEqual([
+          [1, 4],
+          [2, 3],
+        ]);
+        expect(lista!.tag).not.toBe(before.lista.tag);
+        expect(lista!.headers).toEqual(before.lista.headers);
+        expect(store.get('lista')).toBe(lista);
+        expect(asked).toHaveLength(1);
+      });
+
+      it('after a quiet spell, serves nothing kept until the stock is read', async () => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+        const store = new AnswerStore(1024 * 1024, { catalogue: 1_000, stock: 5_000 }, () =>
+          Date.now(),
+        );
+        store.resume();
+        let answerRead: ((stock: Map<number, number>) => void) | undefined;
+        store.refreshStockWith(
+          () => new Promise<Map<number, number>>((resolve) => (answerRead = resolve)),
+        );
+        const keep = async (key: string, json: unknown) =>
+          store.settle(store.join(key).build, await answer(JSON.stringify(json)));
+        await keep('lista', { productos: [product(1, 5), product(2, 3)] });
+        await keep('otra', { productos: [product(3, 9)] });
+        const otra = store.get('otra');
+        vi.advanceTimersByTime(10_000);
+        // An order after a quiet spell: its buyer's next read must show it, so whatever they
+        // ask for is built afresh while the stock is read…
+        store.changed('stock');
+        expect(store.get('otra')).toBeUndefined();
+        expect(store.join('lista').leader).toBe(true);
+        await vi.waitFor(() => expect(answerRead).toBeDefined());
+        answerRead!(
+          new Map([
+            [1, 4],
+            [2, 3],
+            [3, 9],
+          ]),
+        );
+        await store.whenRefreshed();
+        // …and then what is current is served again.
+        expect(store.get('otra')).toBe(otra);
+      });
+
+      it('drops the pages and sitemaps it keeps, which it cannot rewrite', async () => {
+        const { store } = await refreshing(
+          async () =>
+            new Map([
+              [1, 5],
+              [2, 3],
+              [3, 9],
+            ]),
+        );
+        const page = await keepAnswer('<!doctype html><p>Quedan 5</p>', [
+          ['content-type', 'text/html; charset=utf-8'],
+        ]);
+        store.settle(store.join('/productos/1').build, page);
+        expect(store.get('/productos/1')).toBe(page);
+        vi.advanceTimersByTime(4_000);
+        await store.whenRefreshed();
+        expect(store.get('/productos/1')).toBeUndefined();
+        expect(store.join('/productos/1').leader).toBe(true);
+        expect(store.get('otra')).toBeDefined();
+      });
+
+      it('drops an answer that shows a product no longer on sale', async () => {
+        const { store } = await refreshing(
+          async () =>
+            new Map([
+              [1, 5],
+              [2, 3],
+            ]),
+        );
+        vi.advanceTimersByTime(4_000);
+        await store.whenRefreshed();
+        expect(store.get('lista')).toBeDefined();
+        const waiting = store.join('otra');
+        expect(waiting.leader).toBe(false);
+        expect(await waiting.build.answer).toBeNull();
+        expect(store.get('otra')).toBeUndefined();
+        expect(store.join('otra').leader).toBe(true);
+      });
+
+      it('clears everything when the stock cannot be read', async () => {
+        const { store } = await refreshing(() => Promise.reject(new Error('caída')));
+        vi.advanceTimersByTime(4_000);
+        await store.whenRefreshed();
+        expect(store.get('lista')).toBeUndefined();
+        expect(store.get('categorias')).toBeUndefined();
+      });
+
+      it('clears as before when anything but stock changed in the run', async () => {
+        const { store, asked } = await refreshing(
+          async () =>
+            new Map([
+              [1, 4],
+              [2, 3],
+              [3, 9],
+            ]),
+        );
+        store.changed('catalogue');
+        vi.advanceTimersByTime(4_000);
+        await store.whenRefreshed();
+        expect(asked).toEqual([]);
+        expect(store.get('lista')).toBeUndefined();
+      });
+
+      it('leaves an answer built after the run ended as it was built', async () => {
+        let answerRead!: (stock: Map<number, number>) => void;
+        const { store } = await refreshing(
+          () => new Promise<Map<number, number>>((resolve) => (answerRead = resolve)),
+        );
+        vi.advanceTimersByTime(4_000);
+        // Read afresh while the refresh waits for the stock: newer than what the refresh read.
+        const fresh = await answer(JSON.stringify({ productos: [product(1, 2), product(2, 3)] }));
+        const build = store.join('lista');
+        expect(build.leader).toBe(true);
+        store.settle(build.build, fresh);
+        await vi.waitFor(() => expect(answerRead).toBeDefined());
+        answerRead(
+          new Map([
+            [1, 4],
+            [2, 3],
+            [3, 9],
+          ]),
+        );
+        await store.whenRefreshed();
+        expect(store.get('lista')).toBe(fresh);
+      });
+    });
+
     it('clears at every change with 0, and at once when told to clear', async () => {
       const strict = await keptStore(0);
       strict.store.changed();

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { KeptAnswer } from './answer';
+import { noteStockShown, staleStock, withStock, type StockReader } from './stock';
 
 /** A build in progress: the request that leads it fills it; others asking meanwhile wait for it. */
 export interface Build {
@@ -11,6 +12,8 @@ export interface Build {
 interface OpenBuild extends Build {
   resolve(answer: KeptAnswer | null): void;
   settled: boolean;
+  /** Read from the database (counted in `building`), not rewritten from a kept answer. */
+  read: boolean;
 }
 
 /** What a change touched: only stock, or anything else of the catalogue. */
@@ -31,7 +34,12 @@ export type CoalesceWindows = Record<ChangeKind, number>;
  * (a burst of orders, each taking units) has a window of its own, longer than other changes'
  * (a price, a name, a product sold out): a shopper sees stock within `coalesce.stock` and any
  * other change within `coalesce.catalogue`, while the shop keeps answering from memory instead
- * of rebuilding every answer after every order.
+ * of rebuilding every answer after every order. With a way to read stock (`refreshStockWith`), a
+ * run of stock moves alone does not even clear at the end of its window: one read of the
+ * products the kept answers show finds those whose stock is no longer current (stock.ts). Those
+ * are not served again as they are; the next shopper who asks for one waits for it to be
+ * rewritten with the current stock (no query), and the others wait with them as for a build. Only
+ * the values built from the catalogue (`remember`) and the builds in progress are forgotten.
  */
 export class AnswerStore {
   readonly #answers: LRUCache<string, KeptAnswer>;
@@ -54,6 +62,18 @@ export class AnswerStore {
   readonly #clock: () => number;
   /** When something kept in this generation stops being true (an offer starts or ends). */
   #expiresAt = Number.POSITIVE_INFINITY;
+  /** Every change since the last clear moved stock only. */
+  #onlyStock = true;
+  #readStock: StockReader | undefined;
+  /** The stock refresh under way, if any (whenRefreshed). */
+  #refreshing: Promise<void> = Promise.resolve();
+  /**
+   * The generation of a refresh whose stock is being read right after a quiet spell: until it is
+   * read, nothing kept is served (a shopper's read is built afresh, as after a clear).
+   */
+  #holding: number | undefined;
+  /** Kept answers whose stock is no longer current, with the stock they must show, by key. */
+  readonly #stale = new Map<string, { answer: KeptAnswer; current: ReadonlyMap<number, number> }>();
 
   constructor(
     maxBytes: number,
@@ -86,6 +106,8 @@ export class AnswerStore {
   get(key: string): KeptAnswer | undefined {
     if (!this.#usable) return undefined;
     if (this.#clock() >= this.#expiresAt) this.clear();
+    if (this.#holding !== undefined) return undefined;
+    if (this.#stale.size > 0 && this.#stale.has(key)) return undefined;
     return this.#answers.get(key);
   }
 
@@ -144,10 +166,29 @@ export class AnswerStore {
     if (running) return { build: running, leader: false };
     let resolve!: (answer: KeptAnswer | null) => void;
     const answer = new Promise<KeptAnswer | null>((r) => (resolve = r));
-    const build: OpenBuild = { key, generation: this.#generation, answer, resolve, settled: false };
+    const stale = this.#stale.get(key);
+    const build: OpenBuild = {
+      key,
+      generation: this.#generation,
+      answer,
+      resolve,
+      settled: false,
+      read: !stale,
+    };
     this.#builds.set(key, build);
-    this.#building += 1;
-    return { build, leader: true };
+    if (!stale) {
+      this.#building += 1;
+      return { build, leader: true };
+    }
+    // Kept but for its stock: rewritten with the current stock, not read again. An answer that
+    // shows a product no longer on sale is dropped, and its askers build it themselves.
+    this.#stale.delete(key);
+    const rewritten = (updated: KeptAnswer | null) => {
+      if (!updated && this.#answers.peek(key) === stale.answer) this.#answers.delete(key);
+      this.settle(build, updated);
+    };
+    withStock(stale.answer, stale.current).then(rewritten, () => rewritten(null));
+    return { build, leader: false };
   }
 
   /** Ends a build: null when there is nothing to keep (an error, a status other than 200). */
@@ -156,43 +197,114 @@ export class AnswerStore {
     if (open.settled) return;
     open.settled = true;
     if (this.#builds.get(open.key) === open) this.#builds.delete(open.key);
-    this.#building -= 1;
-    this.#noteBuildsDone();
+    if (open.read) {
+      this.#building -= 1;
+      this.#noteBuildsDone();
+    }
     if (answer && this.#usable && open.generation === this.#generation) {
+      if (this.#readStock) noteStockShown(answer);
       this.#answers.set(open.key, answer);
     }
     open.resolve(answer);
   }
 
   /**
-   * The catalogue changed: clear now, or once the current run of changes has lasted the kind's
-   * window (a change of another kind in the run may bring the clear forward, never put it off).
+   * How to read the products' current stock: from now on a run of stock moves alone brings the
+   * kept answers' stock up to date instead of clearing them.
+   */
+  refreshStockWith(read: StockReader): void {
+    this.#readStock = read;
+  }
+
+  /**
+   * The catalogue changed: clear now (or, when only stock moved, bring the kept stock up to
+   * date), or once the current run of changes has lasted the kind's window (a change of another
+   * kind in the run may bring that forward, never put it off).
    */
   changed(kind: ChangeKind = 'catalogue'): void {
+    if (kind !== 'stock') this.#onlyStock = false;
     const now = this.#now();
     const due = this.#lastClear + this.#windows[kind];
+    // The first change after a quiet spell is shown at once: the writer's next read (a customer
+    // after an order) is built afresh, or, when only stock moved, comes once the stock is read.
     if (due <= now) {
-      this.clear();
+      this.#endRun(true);
       return;
     }
     if (due >= this.#pendingAt) return;
     clearTimeout(this.#pendingClear);
     this.#pendingAt = due;
-    this.#pendingClear = setTimeout(() => this.clear(), due - now);
+    this.#pendingClear = setTimeout(() => this.#endRun(), due - now);
     this.#pendingClear.unref();
+  }
+
+  /**
+   * The window of a run of changes is over, or a change came after a quiet spell (`atOnce`:
+   * nothing kept is served until the stock is read).
+   */
+  #endRun(atOnce = false): void {
+    if (this.#onlyStock && this.#readStock && this.#usable) this.#refresh(this.#readStock, atOnce);
+    else this.clear();
   }
 
   /** Forget every answer and every build that read the catalogue before now. */
   clear(): void {
+    this.#newGeneration();
+    this.#expiresAt = Number.POSITIVE_INFINITY;
+    this.#answers.clear();
+  }
+
+  /** Builds in progress and values read before now are not kept; the run of changes ends. */
+  #newGeneration(): void {
     clearTimeout(this.#pendingClear);
     this.#pendingClear = undefined;
     this.#pendingAt = Number.POSITIVE_INFINITY;
     this.#lastClear = this.#now();
-    this.#expiresAt = Number.POSITIVE_INFINITY;
+    this.#onlyStock = true;
     this.#generation += 1;
-    this.#answers.clear();
+    this.#holding = undefined;
     this.#builds.clear();
     this.#derived.clear();
+    this.#stale.clear();
+  }
+
+  /**
+   * Only stock moved: the kept answers stay and are served meanwhile; once the stock is read,
+   * those that show stock no longer current wait to be rewritten (join) and pages and sitemaps
+   * are dropped, unless something else changed first. If the stock cannot be read, everything
+   * is cleared after all.
+   */
+  #refresh(read: StockReader, holdUntilRead: boolean): void {
+    const kept = [...this.#answers.entries()];
+    this.#newGeneration();
+    const generation = this.#generation;
+    const current = () => this.#generation === generation;
+    if (holdUntilRead) this.#holding = generation;
+    const release = () => {
+      if (this.#holding === generation) this.#holding = undefined;
+    };
+    this.#refreshing = staleStock(kept, read).then(
+      ({ stale, opaque, current: stock }) => {
+        release();
+        if (!current()) return;
+        for (const [key, answer] of stale) {
+          if (this.#answers.peek(key) === answer) this.#stale.set(key, { answer, current: stock });
+        }
+        // A page or a sitemap may show stock too, and cannot be rewritten: built again.
+        for (const [key, answer] of opaque) {
+          if (this.#answers.peek(key) === answer) this.#answers.delete(key);
+        }
+      },
+      () => {
+        release();
+        if (current()) this.clear();
+      },
+    );
+  }
+
+  /** Resolves once the latest stock refresh has finished (at once when none is under way). */
+  whenRefreshed(): Promise<void> {
+    return this.#refreshing;
   }
 
   /** Changes may go unheard (the listening connection is gone): stop serving until resume. */
