@@ -173,6 +173,20 @@ describe('AnswerStore', () => {
           }
         ).productos.map((p) => [p.id, p.stock]);
 
+      /** The stock once product 1 sold a unit, and the stock the kept answers show. */
+      const afterASale = () =>
+        new Map([
+          [1, 4],
+          [2, 3],
+          [3, 9],
+        ]);
+      const asKept = () =>
+        new Map([
+          [1, 5],
+          [2, 3],
+          [3, 9],
+        ]);
+
       /** A store whose run of stock moves is over 5 s after it began, with two answers kept. */
       async function refreshing(read: (ids: readonly number[]) => Promise<Map<number, number>>) {
         // setImmediate stays real: the refresh takes turns of the event loop.
@@ -202,14 +216,7 @@ describe('AnswerStore', () => {
       }
 
       it('rewrites the answers whose stock moved, with one read for all, none for each', async () => {
-        const { store, asked, before } = await refreshing(
-          async () =>
-            new Map([
-              [1, 4],
-              [2, 3],
-              [3, 9],
-            ]),
-        );
+        const { store, asked, before } = await refreshing(async () => afterASale());
         vi.advanceTimersByTime(3_999);
         expect(asked).toEqual([]);
         vi.advanceTimersByTime(1);
@@ -262,27 +269,14 @@ describe('AnswerStore', () => {
         expect(store.get('otra')).toBeUndefined();
         expect(store.join('lista').leader).toBe(true);
         await vi.waitFor(() => expect(answerRead).toBeDefined());
-        answerRead!(
-          new Map([
-            [1, 4],
-            [2, 3],
-            [3, 9],
-          ]),
-        );
+        answerRead!(afterASale());
         await store.whenRefreshed();
         // …and then what is current is served again.
         expect(store.get('otra')).toBe(otra);
       });
 
       it('drops the pages and sitemaps it keeps, which it cannot rewrite', async () => {
-        const { store } = await refreshing(
-          async () =>
-            new Map([
-              [1, 5],
-              [2, 3],
-              [3, 9],
-            ]),
-        );
+        const { store } = await refreshing(async () => asKept());
         const page = await keepAnswer('<!doctype html><p>Quedan 5</p>', [
           ['content-type', 'text/html; charset=utf-8'],
         ]);
@@ -322,14 +316,7 @@ describe('AnswerStore', () => {
       });
 
       it('clears as before when anything but stock changed in the run', async () => {
-        const { store, asked } = await refreshing(
-          async () =>
-            new Map([
-              [1, 4],
-              [2, 3],
-              [3, 9],
-            ]),
-        );
+        const { store, asked } = await refreshing(async () => afterASale());
         store.changed('catalogue');
         vi.advanceTimersByTime(4_000);
         await store.whenRefreshed();
@@ -349,13 +336,7 @@ describe('AnswerStore', () => {
         expect(build.leader).toBe(true);
         store.settle(build.build, fresh);
         await vi.waitFor(() => expect(answerRead).toBeDefined());
-        answerRead(
-          new Map([
-            [1, 4],
-            [2, 3],
-            [3, 9],
-          ]),
-        );
+        answerRead(afterASale());
         await store.whenRefreshed();
         expect(store.get('lista')).toBe(fresh);
       });
